@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+import Foundation
+
+/// Every file in `Recipes/` that is not Swift (prose, payloads, fixtures, records) is data, not source.
+let recipeDataFiles: [String] = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Recipes")
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+    var excluded: [String] = []
+    for case let url as URL in walker where url.pathExtension != "swift" {
+        let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
+        if isFile { excluded.append(String(url.path.dropFirst(root.path.count + 1))) }
+    }
+    return excluded.sorted()
+}()
+
+let package = Package(
+    name: "Pushbook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "pushbook", targets: ["pushbook"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .target(name: "Payloads", path: "Sources/Payloads"),
+        .target(name: "NotificationSimulator", dependencies: ["Payloads"], path: "Sources/NotificationSimulator"),
+        .target(name: "Cookbook", dependencies: ["CCmark", "Payloads", "NotificationSimulator"], path: "Sources/Cookbook"),
+        // Recipe code is written as it would be in an Xcode Notification Service Extension target,
+        // which new Xcode projects compile in the Swift 5 language mode.
+        .target(
+            name: "Recipes",
+            dependencies: ["NotificationSimulator"],
+            path: "Recipes",
+            exclude: recipeDataFiles,
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(name: "pushbook", dependencies: ["Cookbook", "Recipes"], path: "Sources/pushbook"),
+        .testTarget(name: "PayloadsTests", dependencies: ["Payloads"], path: "Tests/PayloadsTests", resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotificationSimulatorTests", dependencies: ["NotificationSimulator"], path: "Tests/NotificationSimulatorTests"),
+        .testTarget(name: "CookbookTests", dependencies: ["Cookbook", "Recipes"], path: "Tests/CookbookTests"),
+        .testTarget(name: "PushbookCLITests", dependencies: ["pushbook"], path: "Tests/PushbookCLITests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

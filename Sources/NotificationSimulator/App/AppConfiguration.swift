@@ -1,0 +1,92 @@
+import Foundation
+
+/// What the simulated app is allowed to do, read from its real `.entitlements` and `Info.plist` files.
+public struct AppConfiguration: Sendable, Equatable {
+    /// The app's name, shown in previews.
+    public var displayName: String
+    /// The entitlement keys whose value is true (or a non-empty array).
+    public var entitlements: Set<String>
+    /// `NSUserActivityTypes` from Info.plist.
+    public var userActivityTypes: [String]
+    /// `UIBackgroundModes` from Info.plist.
+    public var backgroundModes: [String]
+    /// Whether the app is in the foreground when the push arrives.
+    public var isInForeground: Bool
+
+    /// The entitlement of the Communication Notifications capability.
+    public static let communicationEntitlement = "com.apple.developer.usernotifications.communication"
+    /// The entitlement of the Time Sensitive Notifications capability.
+    public static let timeSensitiveEntitlement = "com.apple.developer.usernotifications.time-sensitive"
+    /// The Apple-granted entitlement for critical alerts.
+    public static let criticalAlertsEntitlement = "com.apple.developer.usernotifications.critical-alerts"
+
+    /// Creates a configuration.
+    public init(displayName: String = "App", entitlements: Set<String> = [], userActivityTypes: [String] = [],
+                backgroundModes: [String] = [], isInForeground: Bool = false) {
+        self.displayName = displayName
+        self.entitlements = entitlements
+        self.userActivityTypes = userActivityTypes
+        self.backgroundModes = backgroundModes
+        self.isInForeground = isInForeground
+    }
+
+    /// An app with no capabilities, in the background.
+    public static let plain = AppConfiguration()
+
+    /// True when iOS styles message intents as communication notifications for this app
+    /// (entitlement plus `NSUserActivityTypes` listing `INSendMessageIntent`, domain-rules §4.1–4.3).
+    public var allowsCommunicationNotifications: Bool {
+        entitlements.contains(Self.communicationEntitlement) && userActivityTypes.contains("INSendMessageIntent")
+    }
+
+    /// True when background pushes wake the app (Background Modes: Remote notifications).
+    public var wakesForRemoteNotifications: Bool { backgroundModes.contains("remote-notification") }
+
+    /// An error reading a property list.
+    public struct LoadError: Error, Sendable, CustomStringConvertible {
+        /// The file.
+        public var file: String
+        /// What is wrong.
+        public var message: String
+        /// `file:1:1: error: message` (plist errors carry no position).
+        public var description: String { "\(file):1:1: error: \(message)" }
+    }
+
+    /// Reads the entitlements and Info.plist files (XML property lists, as Xcode writes them); either may be nil.
+    public static func load(entitlements: URL?, infoPlist: URL?, displayEntitlements: String? = nil, displayInfoPlist: String? = nil) throws(LoadError) -> AppConfiguration {
+        var configuration = AppConfiguration()
+        if let entitlements {
+            let dictionary = try readPlist(entitlements, shown: displayEntitlements ?? entitlements.path)
+            for (key, value) in dictionary {
+                if let flag = value as? Bool, flag { configuration.entitlements.insert(key) }
+                else if let list = value as? [Any], !list.isEmpty { configuration.entitlements.insert(key) }
+                else if let text = value as? String, !text.isEmpty { configuration.entitlements.insert(key) }
+            }
+        }
+        if let infoPlist {
+            let dictionary = try readPlist(infoPlist, shown: displayInfoPlist ?? infoPlist.path)
+            configuration.userActivityTypes = dictionary["NSUserActivityTypes"] as? [String] ?? []
+            configuration.backgroundModes = dictionary["UIBackgroundModes"] as? [String] ?? []
+            if let name = (dictionary["CFBundleDisplayName"] ?? dictionary["CFBundleName"]) as? String, !name.isEmpty {
+                configuration.displayName = name
+            }
+        }
+        return configuration
+    }
+
+    private static func readPlist(_ url: URL, shown: String) throws(LoadError) -> [String: Any] {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw LoadError(file: shown, message: "cannot read the property list")
+        }
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw LoadError(file: shown, message: "not a valid property list (\(error.localizedDescription))")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw LoadError(file: shown, message: "the property list's root must be a dictionary")
+        }
+        return dictionary
+    }
+}

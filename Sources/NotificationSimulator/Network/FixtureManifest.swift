@@ -1,0 +1,102 @@
+import Foundation
+import Payloads
+
+/// What the simulated network serves: a JSON object from URL to a response (DESIGN.md).
+///
+/// Each entry is `{"file": PATH relative to the manifest, "mimeType": STRING, "status": INT,
+/// "latencyMilliseconds": INT}`; `status` defaults to 200 and latency to 0. Our addition:
+/// `"padToBytes": INT` pads the file's bytes with zeros to that size, so a 12 MB image needs no
+/// 12 MB file in the repository. A `file` may not leave the manifest's folder.
+public struct FixtureManifest: Sendable, Equatable {
+    /// One response.
+    public struct Entry: Sendable, Equatable {
+        /// The body.
+        public var body: Data
+        /// The `Content-Type`; nil sends none.
+        public var mimeType: String?
+        /// The HTTP status.
+        public var status: Int
+        /// How long the response takes, in virtual milliseconds.
+        public var latencyMilliseconds: Int
+    }
+
+    /// Responses by absolute URL string.
+    public var entries: [String: Entry]
+
+    /// Creates a manifest from entries.
+    public init(entries: [String: Entry] = [:]) {
+        self.entries = entries
+    }
+
+    /// An error in a manifest, with its position.
+    public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The manifest's path.
+        public var file: String
+        /// Where in it.
+        public var location: SourceLocation
+        /// What is wrong.
+        public var message: String
+        /// `file:line:column: error: message`.
+        public var description: String { "\(file):\(max(location.line, 1)):\(max(location.column, 1)): error: \(message)" }
+    }
+
+    /// Reads a manifest file; fixture files are read relative to its folder and may not leave it.
+    public static func load(from url: URL, displayPath: String? = nil) throws(LoadError) -> FixtureManifest {
+        let shown = displayPath ?? url.path
+        guard let bytes = FileManager.default.contents(atPath: url.path) else {
+            throw LoadError(file: shown, location: .none, message: "cannot read the fixture manifest")
+        }
+        let root: JSONValue
+        switch JSONReader.parse([UInt8](bytes)) {
+        case .success(let value): root = value
+        case .failure(let error): throw LoadError(file: shown, location: error.location, message: error.message)
+        }
+        guard let members = root.members else {
+            throw LoadError(file: shown, location: root.location, message: "a fixture manifest is an object from URL to response")
+        }
+        let folder = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()
+        var entries: [String: Entry] = [:]
+        for member in members {
+            guard let fields = member.value.members else {
+                throw LoadError(file: shown, location: member.value.location, message: "the response for '\(member.key)' must be an object")
+            }
+            for field in fields where !["file", "mimeType", "status", "latencyMilliseconds", "padToBytes"].contains(field.key) {
+                throw LoadError(file: shown, location: field.keyLocation, message: "unknown key '\(field.key)' (expected file, mimeType, status, latencyMilliseconds, padToBytes)")
+            }
+            var body = Data()
+            if let file = member.value["file"] {
+                guard let path = file.stringValue, !path.isEmpty else {
+                    throw LoadError(file: shown, location: file.location, message: "'file' must be a non-empty string")
+                }
+                let target = folder.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
+                guard !path.hasPrefix("/"), target.path.hasPrefix(folder.path + "/") else {
+                    throw LoadError(file: shown, location: file.location, message: "fixture file '\(path)' is outside the manifest's folder")
+                }
+                guard let data = FileManager.default.contents(atPath: target.path) else {
+                    throw LoadError(file: shown, location: file.location, message: "cannot read fixture file '\(path)'")
+                }
+                body = data
+            }
+            func integer(_ key: String, default value: Int, range: ClosedRange<Int>) throws(LoadError) -> Int {
+                guard let field = member.value[key] else { return value }
+                guard let n = field.numberValue?.intValue, range.contains(n) else {
+                    throw LoadError(file: shown, location: field.location, message: "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+                }
+                return n
+            }
+            let status = try integer("status", default: 200, range: 100...599)
+            let latency = try integer("latencyMilliseconds", default: 0, range: 0...86_400_000)
+            let pad = try integer("padToBytes", default: 0, range: 0...200_000_000)
+            if body.count < pad { body.append(Data(count: pad - body.count)) }
+            var mimeType: String?
+            if let mime = member.value["mimeType"] {
+                guard let text = mime.stringValue else {
+                    throw LoadError(file: shown, location: mime.location, message: "'mimeType' must be a string")
+                }
+                mimeType = text
+            }
+            entries[member.key] = Entry(body: body, mimeType: mimeType, status: status, latencyMilliseconds: latency)
+        }
+        return FixtureManifest(entries: entries)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The network of one run: serves the manifest's responses on the virtual clock and records every fetch.
+final class FixtureNetwork: @unchecked Sendable {
+    /// One fetch as the record shows it.
+    struct Fetch: Sendable {
+        /// The URL asked for.
+        var url: String
+        /// The HTTP status, or nil when the host was unreachable or the fetch never finished.
+        var status: Int?
+        /// The response's MIME type.
+        var mimeType: String?
+        /// Body bytes delivered.
+        var bytes: Int
+        /// How long it took, in virtual milliseconds.
+        var milliseconds: Int
+        /// When it started.
+        var startedAt: Int
+        /// True once the response was delivered to the app.
+        var completed: Bool
+    }
+
+    let manifest: FixtureManifest
+    private let lock = NSLock()
+    private var fetchLog: [Fetch] = []
+    private var startedTasks: Set<ObjectIdentifier> = []
+
+    init(manifest: FixtureManifest) {
+        self.manifest = manifest
+    }
+
+    /// Records a fetch and returns its index.
+    func begin(url: String, at time: Int, task: URLSessionTask?) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        if let task { startedTasks.insert(ObjectIdentifier(task)) }
+        fetchLog.append(Fetch(url: url, status: nil, mimeType: nil, bytes: 0, milliseconds: 0, startedAt: time, completed: false))
+        return fetchLog.count - 1
+    }
+
+    /// Completes the fetch at `index`.
+    func finish(_ index: Int, status: Int?, mimeType: String?, bytes: Int, at time: Int) {
+        lock.lock(); defer { lock.unlock() }
+        guard fetchLog.indices.contains(index) else { return }
+        fetchLog[index].status = status
+        fetchLog[index].mimeType = mimeType
+        fetchLog[index].bytes = bytes
+        fetchLog[index].milliseconds = time - fetchLog[index].startedAt
+        fetchLog[index].completed = true
+    }
+
+    /// True when `task` has reached the protocol.
+    func hasStarted(_ task: URLSessionTask) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return startedTasks.contains(ObjectIdentifier(task))
+    }
+
+    /// The fetches so far, in the order they started.
+    var fetches: [Fetch] {
+        lock.lock(); defer { lock.unlock() }
+        return fetchLog
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Serves every `URLSession` request of a simulation from the fixture manifest, on the virtual clock.
+///
+/// Registered once per process; it answers every http(s) request, so nothing ever reaches the real
+/// network. A URL missing from the manifest fails as an unreachable host does
+/// (`URLError.cannotFindHost`); outside a simulation every request fails the same way.
+final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
+    private static let installLock = NSLock()
+    nonisolated(unsafe) private static var installed = false
+
+    /// Registers the protocol once.
+    static func install() {
+        installLock.lock(); defer { installLock.unlock() }
+        guard !installed else { return }
+        installed = URLProtocol.registerClass(FixtureURLProtocol.self)
+    }
+
+    private let stateLock = NSLock()
+    private var cancelled = false
+
+    /// Accepts every request.
+    override class func canInit(with request: URLRequest) -> Bool { true }
+
+    /// Requests are used as they are.
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    /// Schedules the response at `now + latency` on the virtual clock.
+    override func startLoading() {
+        let urlString = request.url?.absoluteString ?? ""
+        guard let context = SimulationContext.current, let url = request.url else {
+            client?.urlProtocol(self, didFailWithError: URLError(.cannotFindHost))
+            return
+        }
+        let now = context.clock.now
+        let index = context.network.begin(url: urlString, at: now, task: task)
+        guard let entry = context.network.manifest.entries[urlString] else {
+            context.scheduler.schedule(at: now, label: "unreachable \(urlString)") { [self] in
+                guard !isCancelled else { return }
+                context.network.finish(index, status: nil, mimeType: nil, bytes: 0, at: context.clock.now)
+                client?.urlProtocol(self, didFailWithError: URLError(.cannotFindHost))
+            }
+            return
+        }
+        context.scheduler.schedule(at: now + entry.latencyMilliseconds, label: "fetch \(urlString)") { [self] in
+            guard !isCancelled else { return }
+            var headers = ["Content-Length": String(entry.body.count)]
+            if let mime = entry.mimeType { headers["Content-Type"] = mime }
+            guard let response = HTTPURLResponse(url: url, statusCode: entry.status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+                client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
+                return
+            }
+            context.network.finish(index, status: entry.status, mimeType: entry.mimeType, bytes: entry.body.count, at: context.clock.now)
+            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            if !entry.body.isEmpty { client?.urlProtocol(self, didLoad: entry.body) }
+            client?.urlProtocolDidFinishLoading(self)
+        }
+    }
+
+    /// Cancels the pending response.
+    override func stopLoading() {
+        stateLock.lock(); defer { stateLock.unlock() }
+        cancelled = true
+    }
+
+    private var isCancelled: Bool {
+        stateLock.lock(); defer { stateLock.unlock() }
+        return cancelled
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Payloads
+
+/// What happened to one input, end to end: the contract of `simulate` and of every `expected/*.json`.
+///
+/// Written with sorted keys, two-space indent and a trailing newline; it holds no timestamps or
+/// machine paths, so the same input always gives the same bytes (DESIGN.md, "The delivery record").
+public struct DeliveryRecord: Sendable, Equatable {
+    /// The input's kind: `fcm-v1`, `apns`, `simulator` or `local`.
+    public var inputKind: String
+    /// False when APNs or FCM would refuse the request.
+    public var accepted: Bool
+    /// The linter's and the device's findings.
+    public var diagnostics: [Diagnostic]
+    /// The APNs request (headers, payload, its size), or nil for a local notification.
+    public var apns: APNsPart?
+    /// What the extension did, or nil when none exists.
+    public var serviceExtension: ExtensionPart?
+    /// True when iOS would wake the app for a background push.
+    public var appWoken: Bool
+    /// What the user sees, or nil when nothing is shown.
+    public var delivered: Delivered?
+    /// Notifications the app itself added (local notifications), in the order they were shown.
+    public var localNotifications: [Delivered]
+    /// How a notification that arrived in the foreground was presented, or nil in the background.
+    public var presentation: [String]?
+
+    /// The APNs part.
+    public struct APNsPart: Sendable, Equatable {
+        /// The headers.
+        public var headers: [String: String]
+        /// The payload.
+        public var payload: JSONValue
+        /// Its size in bytes.
+        public var bytes: Int
+    }
+
+    /// The extension's part.
+    public struct ExtensionPart: Sendable, Equatable {
+        /// True when iOS ran it.
+        public var invoked: Bool
+        /// How many times it called the content handler.
+        public var contentHandlerCalls: Int
+        /// True when the time budget ran out first.
+        public var expired: Bool
+        /// Virtual milliseconds until the content was decided.
+        public var elapsedMilliseconds: Int
+        /// Its network requests.
+        public var fetches: [FetchRecord]
+    }
+
+    /// One network request.
+    public struct FetchRecord: Sendable, Equatable {
+        /// The URL.
+        public var url: String
+        /// The status, or nil when it never completed.
+        public var status: Int?
+        /// The MIME type.
+        public var mimeType: String?
+        /// Body bytes.
+        public var bytes: Int
+        /// How long it took (virtual).
+        public var milliseconds: Int
+        /// True when the response arrived after the content was decided.
+        public var late: Bool
+    }
+
+    /// What the user sees.
+    public struct Delivered: Sendable, Equatable {
+        /// The title.
+        public var title: String
+        /// The subtitle.
+        public var subtitle: String
+        /// The body.
+        public var body: String
+        /// The badge.
+        public var badge: Int?
+        /// The sound's name.
+        public var sound: String?
+        /// The thread.
+        public var threadIdentifier: String
+        /// The category.
+        public var categoryIdentifier: String
+        /// The target content identifier.
+        public var targetContentIdentifier: String?
+        /// The interruption level.
+        public var interruptionLevel: String
+        /// The relevance score.
+        public var relevanceScore: Double
+        /// `app`, `sender-avatar` or `group-avatar`.
+        public var icon: String
+        /// The attachments iOS accepted.
+        public var attachments: [AttachmentRecord]
+        /// The communication styling, or nil for a plain notification.
+        public var communication: CommunicationRecord?
+        /// The payload as the app sees it.
+        public var userInfo: JSONValue
+        /// Bytes of images for previews (never written to the record).
+        public var previewImages: PreviewImages
+    }
+
+    /// An attachment.
+    public struct AttachmentRecord: Sendable, Equatable {
+        /// Its identifier.
+        public var identifier: String
+        /// Its UTI.
+        public var type: String
+        /// Its size.
+        public var bytes: Int
+        /// True when the thumbnail is hidden.
+        public var thumbnailHidden: Bool
+    }
+
+    /// Communication styling.
+    public struct CommunicationRecord: Sendable, Equatable {
+        /// The sender's name.
+        public var senderName: String
+        /// The sender's handle.
+        public var senderHandle: String
+        /// True when the avatar has an image.
+        public var senderHasImage: Bool
+        /// The conversation.
+        public var conversationIdentifier: String?
+        /// The group's name.
+        public var groupName: String?
+        /// How many recipients.
+        public var recipients: Int
+        /// True when the interaction was donated successfully.
+        public var donated: Bool
+    }
+
+    /// Image bytes kept for previews; not part of the record's JSON.
+    public struct PreviewImages: Sendable, Equatable {
+        /// The avatar shown as the icon.
+        public var avatar: Data?
+        /// The first attachment, when it is an image.
+        public var attachment: Data?
+        /// Creates empty preview images.
+        public init(avatar: Data? = nil, attachment: Data? = nil) {
+            self.avatar = avatar
+            self.attachment = attachment
+        }
+    }
+
+    /// The record as JSON, in the shape of DESIGN.md.
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("input", .object([("kind", .string(inputKind))])),
+            ("accepted", .bool(accepted)),
+            ("diagnostics", .array(diagnostics.map(\.json))),
+            ("apns", apns.map { part in
+                .object([
+                    ("headers", .object(part.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+                    ("payload", part.payload.withoutLocations),
+                    ("bytes", .int(part.bytes)),
+                ])
+            } ?? .null),
+            ("extension", serviceExtension.map { part in
+                .object([
+                    ("invoked", .bool(part.invoked)),
+                    ("contentHandlerCalls", .int(part.contentHandlerCalls)),
+                    ("expired", .bool(part.expired)),
+                    ("elapsedMilliseconds", .int(part.elapsedMilliseconds)),
+                    ("fetches", .array(part.fetches.map { fetch in
+                        .object([
+                            ("url", .string(fetch.url)),
+                            ("status", fetch.status.map { .int($0) } ?? .null),
+                            ("mimeType", fetch.mimeType.map { .string($0) } ?? .null),
+                            ("bytes", .int(fetch.bytes)),
+                            ("milliseconds", .int(fetch.milliseconds)),
+                            ("late", .bool(fetch.late)),
+                        ])
+                    })),
+                ])
+            } ?? .null),
+            ("appWoken", .bool(appWoken)),
+            ("delivered", delivered.map(\.json) ?? .null),
+        ]
+        if !localNotifications.isEmpty {
+            pairs.append(("localNotifications", .array(localNotifications.map(\.json))))
+        }
+        if let presentation {
+            pairs.append(("presentation", .array(presentation.map { .string($0) })))
+        }
+        return .object(pairs)
+    }
+
+    /// The record's bytes: sorted keys, two-space indent, trailing newline.
+    public var text: String { JSONWriter.write(json, sortKeys: true) }
+}
+
+extension DeliveryRecord.Delivered {
+    /// The delivered part as JSON.
+    var json: JSONValue {
+        .object([
+            ("title", .string(title)),
+            ("subtitle", .string(subtitle)),
+            ("body", .string(body)),
+            ("badge", badge.map { .int($0) } ?? .null),
+            ("sound", sound.map { .string($0) } ?? .null),
+            ("threadIdentifier", .string(threadIdentifier)),
+            ("categoryIdentifier", .string(categoryIdentifier)),
+            ("targetContentIdentifier", targetContentIdentifier.map { .string($0) } ?? .null),
+            ("interruptionLevel", .string(interruptionLevel)),
+            ("relevanceScore", .double(relevanceScore)),
+            ("icon", .string(icon)),
+            ("attachments", .array(attachments.map { a in
+                .object([
+                    ("identifier", .string(a.identifier)),
+                    ("type", .string(a.type)),
+                    ("bytes", .int(a.bytes)),
+                    ("thumbnailHidden", .bool(a.thumbnailHidden)),
+                ])
+            })),
+            ("communication", communication.map { c in
+                .object([
+                    ("sender", .object([
+                        ("displayName", .string(c.senderName)),
+                        ("handle", .string(c.senderHandle)),
+                        ("hasImage", .bool(c.senderHasImage)),
+                    ])),
+                    ("conversationIdentifier", c.conversationIdentifier.map { .string($0) } ?? .null),
+                    ("groupName", c.groupName.map { .string($0) } ?? .null),
+                    ("recipients", .int(c.recipients)),
+                    ("donated", .bool(c.donated)),
+                ])
+            } ?? .null),
+            ("userInfo", userInfo.withoutLocations),
+        ])
+    }
+}
