@@ -13,12 +13,9 @@ enum HTML {
         escape(s, quotes: true)
     }
 
-    /// Replaces the characters HTML gives a meaning with entities, in one pass over the UTF-8 bytes.
-    private static func escape(_ s: String, quotes: Bool) -> String {
-        guard s.utf8.contains(where: { needsEscape($0, quotes: quotes) }) else { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 32)
-        for byte in s.utf8 {
+    /// Appends UTF-8 `bytes` to `out`, escaped for text (`quotes == false`) or attribute context.
+    static func appendEscaped(_ bytes: some Sequence<UInt8>, quotes: Bool, to out: inout [UInt8]) {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
@@ -28,6 +25,14 @@ enum HTML {
             default: out.append(byte)
             }
         }
+    }
+
+    /// Replaces the characters HTML gives a meaning with entities, in one pass over the UTF-8 bytes.
+    private static func escape(_ s: String, quotes: Bool) -> String {
+        guard s.utf8.contains(where: { needsEscape($0, quotes: quotes) }) else { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 32)
+        appendEscaped(s.utf8, quotes: quotes, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
