@@ -1,0 +1,29 @@
+/// Every rule Pushbook encodes: the linter's checks and the device's behaviours, for listing and lookup.
+public enum RuleCatalogue {
+    /// All entries, sorted by id.
+    public static var all: [RuleDescription] {
+        (PayloadRules.descriptions + DeviceBehaviours.all).sorted { $0.id < $1.id }
+    }
+
+    /// The entry with id `id`, if any.
+    public static func rule(_ id: String) -> RuleDescription? {
+        PayloadRules.descriptions.first { $0.id == id } ?? DeviceBehaviours.all.first { $0.id == id }
+    }
+
+    /// The catalogue as JSON (for the site's rules page): id, severity, summary, source, confidence, ….
+    public static var json: JSONValue {
+        .array(all.map { r in
+            .object([
+                ("id", .string(r.id)),
+                ("severity", .string(r.severity.rawValue)),
+                ("summary", .string(r.summary)),
+                ("source", .string(r.source)),
+                ("confidence", .string(r.confidence.rawValue)),
+                ("confidenceLabel", .string(r.confidence.label)),
+                ("modellingChoice", .bool(r.isModellingChoice)),
+                ("refusesRequest", .bool(r.refusesRequest)),
+                ("example", .string(r.example)),
+            ])
+        })
+    }
+}

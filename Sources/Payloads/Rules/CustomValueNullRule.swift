@@ -1,0 +1,22 @@
+/// `apns.custom-value-null`: a custom key whose value is `null`.
+public struct CustomValueNullRule: PayloadRule {
+    /// The catalogue entry.
+    public static let description = RuleDescription(
+        id: "apns.custom-value-null", severity: .warning,
+        summary: "Custom payload values must be a dictionary, array, string, number or Boolean; Apple's list does not include null.",
+        source: RuleSource.generatingRemoteNotification, confidence: .apple,
+        example: #"{"aps": {"alert": "Hi"}, "threadId": null}"#)
+    /// Creates the rule.
+    public init() {}
+    /// Reports top-level custom keys set to null (FCM data values are `fcm.data-value-not-string`'s).
+    public func check(_ input: LintContext, into diagnostics: inout [Diagnostic]) {
+        for m in input.request.payload.members ?? [] where m.key != "aps" {
+            guard case .null = m.value else { continue }
+            let path = JSONPath([.key(m.key)])
+            if input.sourcePath(ofPayload: path).hasPrefix("message.data") { continue }
+            diagnostics.append(input.diagnostic(Self.description,
+                "custom key '\(m.key)' is null; Apple allows dictionary, array, string, number or Boolean values, so remove the key or give it a value",
+                payload: path))
+        }
+    }
+}

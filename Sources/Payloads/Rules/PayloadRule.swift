@@ -1,0 +1,12 @@
+/// One check of the linter: a catalogue entry plus the code that finds its diagnostics.
+///
+/// Rules are small value types kept in `PayloadRules.all`; every rule runs on every readable input
+/// and appends what it finds. A rule reports with its own `description`'s id and severity.
+public protocol PayloadRule: Sendable {
+    /// The rule's catalogue entry: id, severity, summary, source, confidence.
+    static var description: RuleDescription { get }
+    /// Creates the rule.
+    init()
+    /// Appends the rule's findings about `input` to `diagnostics`.
+    func check(_ input: LintContext, into diagnostics: inout [Diagnostic])
+}

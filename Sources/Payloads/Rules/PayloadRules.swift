@@ -1,0 +1,52 @@
+/// The linter's rules, in the order they run (every rule runs on every readable input).
+public enum PayloadRules {
+    /// All rules: input, JSON, APNs payload, iOS extension gate, APNs headers, FCM.
+    public static let all: [any PayloadRule] = [
+        JSONSyntaxRule(),
+        DuplicateKeyRule(),
+        InputKindRule(),
+        SimulatorTargetBundleRule(),
+        PayloadTooLargeRule(),
+        APSShapeRule(),
+        APSKeyTypeRule(),
+        CustomKeyInAPSRule(),
+        FlagOutsideAPSRule(),
+        SnakeCaseFlagRule(),
+        FlagIsBooleanRule(),
+        FlagValueRule(),
+        ExtensionNeedsAlertRule(),
+        ExtensionLocKeyOnlyRule(),
+        InterruptionLevelValueRule(),
+        RelevanceScoreRangeRule(),
+        CriticalSoundVolumeRule(),
+        LocArgsWithoutLocKeyRule(),
+        CustomValueNullRule(),
+        BadgeValueRule(),
+        LiveActivityKeyRule(),
+        BackgroundPushShapeRule(),
+        BackgroundPriorityRule(),
+        BackgroundPushTypeRule(),
+        CollapseIDTooLongRule(),
+        PriorityValueRule(),
+        PushTypeValueRule(),
+        ExpirationValueRule(),
+        APNsIDFormatRule(),
+        FCMFieldTypeRule(),
+        FCMUnknownFieldRule(),
+        FCMTargetCountRule(),
+        FCMDataValueNotStringRule(),
+        FCMReservedDataKeyRule(),
+        FCMDataOnlyPriorityRule(),
+        FCMTopicPrefixRule(),
+        FCMTopicNameRule(),
+        FCMPayloadTooLargeRule(),
+        FCMTopicPayloadSizeRule(),
+        FCMAlertOverriddenRule(),
+        FCMDataKeyCollisionRule(),
+        FCMImageNeedsMutableContentRule(),
+        FCMValidateOnlyRule(),
+    ]
+
+    /// The catalogue entries of all rules, in run order.
+    public static var descriptions: [RuleDescription] { all.map { type(of: $0).description } }
+}
