@@ -87,8 +87,11 @@ public enum FCMTranslator {
             out.append(m)
             taken.insert(m.key)
         }
+        var dataKeys: Set<String> = []
         for m in message["data"]?.members ?? [] {
             let dataPath = messagePath.appending("data").appending(m.key)
+            // A repeated data key is `json.duplicate-key`'s finding; the first one is kept.
+            guard dataKeys.insert(m.key).inserted else { continue }
             if taken.contains(m.key) {
                 diagnostics.append(Diagnostic(
                     rule: FCMDataKeyCollisionRule.description.id, severity: FCMDataKeyCollisionRule.description.severity,

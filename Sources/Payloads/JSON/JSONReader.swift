@@ -150,6 +150,13 @@ private struct JSONByteParser {
             case UInt8(ascii: "]") where isAfterComma(stack):
                 throw error("trailing comma before ']' is not allowed")
             default:
+                var end = pos
+                while end < bytes.count, end - pos < 32, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") { end += 1 }
+                let word = String(decoding: bytes[pos..<end], as: UTF8.self)
+                if ["true", "false", "null"].contains(word.lowercased()) {
+                    throw error("invalid literal '\(word)'; JSON literals are true, false and null, in lowercase")
+                }
+                if word.count > 1 { throw error("expected a value, found '\(word)'") }
                 throw unexpected("expected a value")
             }
 
