@@ -1,5 +1,47 @@
-/// The simulated device's behaviours (ids `ios.*`), listed in the rule catalogue beside the linter's checks.
+/// The behaviours of iOS that the simulator encodes, each with its source and confidence.
+///
+/// They share the catalogue with the linter's rules, so the rules page documents both and every
+/// diagnostic the simulator adds to a delivery record links to its source.
 public enum DeviceBehaviours {
-    /// Every device behaviour the simulator encodes.
-    public static let all: [RuleDescription] = []
+    private static let nse = "https://developer.apple.com/documentation/usernotifications/modifying-content-in-newly-delivered-notifications"
+    private static let didReceive = "https://developer.apple.com/documentation/usernotifications/unnotificationserviceextension/didreceive(_:withcontenthandler:)"
+    private static let attachment = "https://developer.apple.com/documentation/usernotifications/unnotificationattachment"
+    private static let communication = "https://developer.apple.com/documentation/usernotifications/implementing-communication-notifications"
+
+    /// Every behaviour, sorted by id.
+    public static let all: [RuleDescription] = [
+        RuleDescription(id: "ios.attachment-size-limit", severity: .error,
+                        summary: "Attachments over their category's limit (audio 5 MB, images 10 MB, movies 50 MB) make UNNotificationAttachment throw attachmentInvalidFileSize. Apple does not define MB; the simulator reads it as 10^6 bytes, the stricter reading (a modelling choice).",
+                        source: attachment, confidence: .apple, example: "a 12 MB PNG"),
+        RuleDescription(id: "ios.attachment-type", severity: .error,
+                        summary: "The attachment's type comes from the type hint or else the file extension; iOS does not look at the bytes. JPEG, GIF, PNG, AIFF, WAV, MP3, M4A, MPEG, MPEG-2, MPEG-4 and AVI are supported; WebP, HEIC and SVG are not (attachmentUnrecognizedType).",
+                        source: attachment, confidence: .apple, example: "a file named image without extension"),
+        RuleDescription(id: "ios.attachment-validated-after-extension", severity: .warning,
+                        summary: "For remote notifications iOS validates attachments after the extension finishes and moves their files into its store; an attachment whose file is gone is not shown (the notification is shown without it: inferred).",
+                        source: attachment, confidence: .inference, example: "deleting the temporary file before calling the handler"),
+        RuleDescription(id: "ios.app-code-blocked", severity: .error,
+                        summary: "App or extension code that does not return is cut off; the simulator goes on in virtual time.",
+                        source: "Pushbook simulator", confidence: .inference, example: "a semaphore that is never signalled"),
+        RuleDescription(id: "ios.communication-needs-entitlement", severity: .warning,
+                        summary: "Communication styling (sender avatar instead of the app icon) needs the Communication Notifications capability (entitlement com.apple.developer.usernotifications.communication) and INSendMessageIntent in NSUserActivityTypes; without them iOS silently shows a plain notification.",
+                        source: communication + " ; home-assistant/iOS#5187", confidence: .community, example: "an app without the entitlement"),
+        RuleDescription(id: "ios.content-handler-called-twice", severity: .warning,
+                        summary: "The content handler should be called exactly once. Apple documents no behaviour for a second call; the simulator keeps the first and reports the rest (a modelling choice).",
+                        source: "domain-rules §2.14 (NOT FOUND officially; community reviews)", confidence: .inference, example: "a late download calling the handler after serviceExtensionTimeWillExpire()"),
+        RuleDescription(id: "ios.extension-gate", severity: .warning,
+                        summary: "iOS runs the Notification Service Extension only when aps.mutable-content is 1 and the alert has a title, subtitle or body. A string alert counts as body text (inferred).",
+                        source: nse, confidence: .apple, example: "{\"aps\": {\"mutable-content\": 1}}"),
+        RuleDescription(id: "ios.modified-content-without-alert", severity: .warning,
+                        summary: "If the content handed to the handler has no alert text, iOS ignores the changes and shows the original content.",
+                        source: didReceive, confidence: .apple, example: "setting title, subtitle and body to empty strings"),
+        RuleDescription(id: "ios.time-budget", severity: .warning,
+                        summary: "The extension has about 30 seconds; then serviceExtensionTimeWillExpire() is its last chance, and if the handler is never called iOS shows the original content.",
+                        source: didReceive, confidence: .apple, example: "a 45-second download"),
+    ]
+
+    /// A diagnostic of behaviour `id`, with the behaviour's severity unless `severity` is given.
+    public static func diagnostic(_ id: String, _ message: String, severity: Severity? = nil) -> Diagnostic {
+        let rule = all.first { $0.id == id }
+        return Diagnostic(rule: id, severity: severity ?? rule?.severity ?? .warning, message: message)
+    }
 }
