@@ -20,8 +20,11 @@ public struct NotificationDevice: Sendable {
     }
 
     /// Delivers a linted push. `makeExtension` builds the app's Notification Service Extension;
-    /// nil means the app has none.
-    public func deliver(_ input: LintResult, makeExtension: (() -> UNNotificationServiceExtension)?) -> DeliveryRecord {
+    /// nil means the app has none. For an app in the foreground, `appSetUp` runs first (it sets the
+    /// center's delegate) and `onMessage` gets the push's `userInfo` after iOS has presented it.
+    public func deliver(_ input: LintResult, makeExtension: (() -> UNNotificationServiceExtension)?,
+                        appSetUp: ((UNUserNotificationCenter) -> Void)? = nil,
+                        onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)? = nil) -> DeliveryRecord {
         var record = DeliveryRecord(inputKind: input.kind?.rawValue ?? "apns", accepted: input.accepted,
                                     diagnostics: input.diagnostics, apns: nil, serviceExtension: nil,
                                     appWoken: false, delivered: nil, localNotifications: [], presentation: nil)
@@ -46,6 +49,10 @@ public struct NotificationDevice: Sendable {
         return SimulationContext.with(context) {
             var final = original
             var donatedOK = false
+            if let appSetUp {
+                let box = UncheckedBox(appSetUp)
+                ExtensionHost(context: context).call("app") { box.value(context.center) }
+            }
             if runsExtension, let makeExtension {
                 let outcome = runExtension(makeExtension(), request: pushRequest, in: context)
                 final = outcome.content
@@ -64,6 +71,19 @@ public struct NotificationDevice: Sendable {
             if app.isInForeground, record.delivered != nil {
                 record.presentation = presentInForeground(final, in: context)
             }
+            if let onMessage, app.isInForeground {
+                let box = UncheckedBox((onMessage, final.userInfo))
+                let host = ExtensionHost(context: context)
+                host.call("onMessage") { box.value.0(box.value.1, context.center) }
+                while let event = context.scheduler.popEarliest(), event.time <= Self.horizonMilliseconds { host.run(event) }
+                for due in context.center.takeDue(upTo: context.clock.now) {
+                    var diagnostics: [Diagnostic] = []
+                    if let shown = present(due.request.content, original: due.request.content, donated: false, diagnostics: &diagnostics) {
+                        record.localNotifications.append(shown)
+                    }
+                    record.diagnostics += diagnostics
+                }
+            }
             return record
         }
     }
@@ -75,7 +95,7 @@ public struct NotificationDevice: Sendable {
         let context = SimulationContext(network: FixtureNetwork(manifest: manifest))
         return SimulationContext.with(context) {
             let host = ExtensionHost(context: context)
-            if !host.call("app") { body(context.center) } == false {
+            if !host.call("app", { body(context.center) }) {
                 record.diagnostics.append(DeviceBehaviours.diagnostic("ios.app-code-blocked", "the app's code did not return within the simulator's real-time limit"))
             }
             let limit = 7 * 24 * 3_600_000
@@ -149,6 +169,7 @@ public struct NotificationDevice: Sendable {
         } else {
             diagnostics.append(DeviceBehaviours.diagnostic("ios.time-budget", "the extension did not call the content handler within 30 seconds, even from serviceExtensionTimeWillExpire(): iOS shows the original content"))
         }
+        diagnostics += Self.attachmentDiagnostics(context)
         let all = calls.all
         if all.count > 1 {
             diagnostics.append(DeviceBehaviours.diagnostic("ios.content-handler-called-twice", "the content handler was called \(all.count) times; only the first call counts"))
@@ -164,6 +185,14 @@ public struct NotificationDevice: Sendable {
         let part = DeliveryRecord.ExtensionPart(invoked: true, contentHandlerCalls: all.count, expired: expired,
                                                 elapsedMilliseconds: decidedAt, fetches: fetches)
         return ExtensionOutcome(content: content, part: part, diagnostics: diagnostics)
+    }
+
+    /// One diagnostic per attachment the initializer refused.
+    static func attachmentDiagnostics(_ context: SimulationContext) -> [Diagnostic] {
+        context.attachmentErrors.map { entry in
+            let rule = entry.error.code == .attachmentInvalidFileSize ? "ios.attachment-size-limit" : "ios.attachment-type"
+            return DeviceBehaviours.diagnostic(rule, "UNNotificationAttachment refused '\(entry.file)': \(entry.error.errorDescription ?? "") (UNError \(entry.error.code.rawValue))", severity: .warning)
+        }
     }
 
     private static func hasAlertText(_ content: UNNotificationContent) -> Bool {

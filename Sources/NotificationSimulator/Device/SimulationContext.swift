@@ -19,6 +19,7 @@ final class SimulationContext: @unchecked Sendable {
 
     private let lock = NSLock()
     private var donationLog: [(interaction: INInteraction, failed: Bool)] = []
+    private var attachmentErrorLog: [(error: UNError, file: String)] = []
 
     /// The fixed date virtual time zero stands for: 2026-01-01T00:00:00Z.
     static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
@@ -32,6 +33,18 @@ final class SimulationContext: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         donationLog.append((interaction, failed))
         scheduler.noteActivity()
+    }
+
+    /// Records an attachment the initializer refused, for the record's diagnostics.
+    func recordAttachmentError(_ error: UNError, file: String) {
+        lock.lock(); defer { lock.unlock() }
+        attachmentErrorLog.append((error, file))
+    }
+
+    /// The attachments refused so far.
+    var attachmentErrors: [(error: UNError, file: String)] {
+        lock.lock(); defer { lock.unlock() }
+        return attachmentErrorLog
     }
 
     /// The donations so far.

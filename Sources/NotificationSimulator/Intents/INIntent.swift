@@ -36,6 +36,6 @@ extension INParameterImageSetting {
 
     /// The image set for a parameter named by key path.
     public func image<Value>(forParameterNamed parameterName: KeyPath<Self, Value>) -> INImage? {
-        parameterName(for: parameterName).flatMap { image(forParameterNamed: $0) }
+        self.parameterName(for: parameterName).flatMap { self.image(forParameterNamed: $0) }
     }
 }

@@ -24,7 +24,7 @@ open class INPerson: NSObject, @unchecked Sendable {
                 contactIdentifier: String?, customIdentifier: String?, isMe: Bool, suggestionType: INPersonSuggestionType) {
         self.personHandle = personHandle
         self.nameComponents = nameComponents
-        self.displayName = displayName ?? nameComponents.map { PersonNameComponentsFormatter().string(from: $0) } ?? personHandle.value ?? ""
+        self.displayName = displayName ?? nameComponents.map { [$0.givenName, $0.familyName].compactMap { $0 }.joined(separator: " ") } ?? personHandle.value ?? ""
         self.image = image
         self.contactIdentifier = contactIdentifier
         self.customIdentifier = customIdentifier

@@ -60,10 +60,11 @@ public struct UNError: Error, Sendable, Hashable, CustomNSError, LocalizedError 
     /// The description under `NSLocalizedDescriptionKey`.
     public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? ""] }
 
-    /// Matches an error by code, so `catch UNError.attachmentInvalidFileSize` works as on iOS.
-    public static func ~= (code: Code, error: any Error) -> Bool {
-        (error as? UNError)?.code == code
-    }
+}
+
+/// Matches an error by code, so `catch UNError.attachmentInvalidFileSize` works as on iOS.
+public func ~= (code: UNError.Code, error: any Error) -> Bool {
+    (error as? UNError)?.code == code
 }
 
 extension UNError {

@@ -28,6 +28,24 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
 
     /// Checks the file and creates the attachment, or throws a `UNError` as iOS does.
     public init(identifier: String, url: URL, options: [AnyHashable: Any]? = nil) throws {
+        let checked: (type: String, size: Int)
+        do {
+            checked = try Self.check(url: url, options: options)
+        } catch {
+            SimulationContext.current?.recordAttachmentError(error, file: url.lastPathComponent)
+            throw error
+        }
+        self.identifier = identifier.isEmpty ? AttachmentIdentifiers.next() : identifier
+        self.url = url
+        self.type = checked.type
+        self.byteCount = checked.size
+        self.thumbnailHidden = (options?[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? Bool)
+            ?? (options?[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? NSNumber)?.boolValue ?? false
+        super.init()
+    }
+
+    /// What iOS checks: a readable file URL, a known type, a size within the type's limit.
+    private static func check(url: URL, options: [AnyHashable: Any]?) throws(UNError) -> (type: String, size: Int) {
         guard url.isFileURL else { throw UNError(.attachmentInvalidURL) }
         let hint = options?[UNNotificationAttachmentOptionsTypeHintKey] as? String
         guard let kind = AttachmentType(typeHint: hint, pathExtension: url.pathExtension) else {
@@ -41,13 +59,7 @@ open class UNNotificationAttachment: NSObject, @unchecked Sendable {
         else { throw UNError(.attachmentInvalidURL) }
         guard size > 0 else { throw UNError(.attachmentCorrupt) }
         guard size <= kind.category.maximumBytes else { throw UNError(.attachmentInvalidFileSize) }
-        self.identifier = identifier.isEmpty ? AttachmentIdentifiers.next() : identifier
-        self.url = url
-        self.type = kind.uti
-        self.byteCount = size
-        self.thumbnailHidden = (options?[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? Bool)
-            ?? (options?[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? NSNumber)?.boolValue ?? false
-        super.init()
+        return (kind.uti, size)
     }
 }
 

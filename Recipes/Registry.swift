@@ -1,0 +1,9 @@
+import NotificationSimulator
+
+/// The recipes' code, by the entry-point name each recipe's front matter gives as `service:`.
+public enum RecipeRegistry {
+    /// Every entry point.
+    public static let entryPoints: [String: RecipeEntryPoint] = [
+        "FCMImageService": .serviceExtension { FCMImageService() },
+    ]
+}

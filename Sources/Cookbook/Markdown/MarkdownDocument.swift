@@ -1,0 +1,131 @@
+import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Markdown rendered through libcmark, with fenced code blocks and headings rendered by us.
+///
+/// This is the only file that touches cmark. Prose keeps cmark's safe default (raw HTML is omitted,
+/// dangerous URLs are dropped). Each fenced code block and heading is replaced by a
+/// `CMARK_NODE_CUSTOM_BLOCK` whose HTML the caller supplies, already escaped; cmark writes it as is.
+/// Every cmark allocation is freed with `defer`, and no cmark pointer leaves this file.
+struct MarkdownDocument: Sendable {
+    /// A fenced or indented code block.
+    struct CodeBlock: Sendable, Equatable {
+        /// The whole info string, for example `include file=Service.swift`.
+        var info: String
+        /// The block's text.
+        var literal: String
+        /// The 1-based line of the opening fence in the Markdown source.
+        var line: Int
+        /// The 1-based column of the opening fence.
+        var column: Int
+    }
+
+    /// A heading.
+    struct Heading: Sendable, Equatable {
+        /// 1 to 6.
+        var level: Int
+        /// The plain text, for slugs and the table of contents.
+        var text: String
+        /// The inline content rendered to HTML by cmark (safe mode).
+        var innerHTML: String
+        /// The 1-based line in the Markdown source.
+        var line: Int
+    }
+
+    /// The rendered HTML.
+    var html: String
+    /// The plain text of the prose (paragraphs, list items, headings), for search.
+    var plainText: String
+
+    /// Renders `markdown`; `codeBlock` and `heading` return the HTML that replaces each block.
+    static func render(_ markdown: String, codeBlock: (CodeBlock) -> String, heading: (Heading) -> String) -> MarkdownDocument {
+        let options = CMARK_OPT_VALIDATE_UTF8
+        var bytes = Array(markdown.utf8)
+        let document: OpaquePointer? = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, options) }
+            } ?? cmark_parse_document("", 0, options)
+        }
+        guard let document else { return MarkdownDocument(html: "", plainText: "") }
+        defer { cmark_node_free(document) }
+
+        var codeNodes: [OpaquePointer] = []
+        var headingNodes: [OpaquePointer] = []
+        var text: [String] = []
+        if let iterator = cmark_iter_new(document) {
+            defer { cmark_iter_free(iterator) }
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                switch cmark_node_get_type(node) {
+                case CMARK_NODE_CODE_BLOCK: codeNodes.append(node)
+                case CMARK_NODE_HEADING: headingNodes.append(node)
+                case CMARK_NODE_TEXT, CMARK_NODE_CODE: text.append(string(cmark_node_get_literal(node)))
+                case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_PARAGRAPH: text.append(" ")
+                default: break
+                }
+            }
+        }
+        for node in codeNodes {
+            let block = CodeBlock(info: string(cmark_node_get_fence_info(node)), literal: string(cmark_node_get_literal(node)),
+                                  line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+            replace(node, with: codeBlock(block))
+        }
+        for node in headingNodes {
+            let rendered = renderHTML(node, options: options)
+            let inner = rendered.drop { $0 != ">" }.dropFirst()
+            let trimmed = inner.hasSuffix("\n") ? inner.dropLast() : inner
+            let closing = "</h\(cmark_node_get_heading_level(node))>"
+            let innerHTML = trimmed.hasSuffix(closing) ? String(trimmed.dropLast(closing.count)) : String(trimmed)
+            let item = Heading(level: Int(cmark_node_get_heading_level(node)), text: plainText(of: node), innerHTML: innerHTML,
+                               line: Int(cmark_node_get_start_line(node)))
+            replace(node, with: heading(item))
+        }
+        return MarkdownDocument(html: renderHTML(document, options: options),
+                                plainText: text.joined().split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " "))
+    }
+
+    /// Replaces a block node with a custom block whose HTML is `html`, and frees the old node.
+    private static func replace(_ node: OpaquePointer, with html: String) {
+        guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        _ = cmark_node_set_on_enter(custom, html + "\n")
+        _ = cmark_node_set_on_exit(custom, "")
+        if cmark_node_replace(node, custom) == 1 {
+            cmark_node_free(node)
+        } else {
+            cmark_node_free(custom)
+        }
+    }
+
+    /// cmark's HTML for a node; the buffer is freed here.
+    private static func renderHTML(_ node: OpaquePointer, options: Int32) -> String {
+        guard let buffer = cmark_render_html(node, options) else { return "" }
+        defer { free(buffer) }
+        return String(cString: buffer)
+    }
+
+    /// The text of a node's inline descendants.
+    private static func plainText(of node: OpaquePointer) -> String {
+        var parts: [String] = []
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(child)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE { parts.append(string(cmark_node_get_literal(child))) }
+            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { parts.append(" ") }
+        }
+        return parts.joined()
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Payloads
+
+/// A recipe's front matter: the block between two `---` lines at the top of `recipe.md`.
+///
+/// The syntax is a strict subset of YAML: `key: value` lines, and lists written as `key:` followed
+/// by indented `- item` lines. Values are plain text (quotes optional). Unknown keys are errors,
+/// so a typo cannot silently drop a field.
+struct FrontMatter: Sendable, Equatable {
+    /// A value with the line it was written on.
+    struct Field: Sendable, Equatable {
+        /// The text, or nil for a list.
+        var value: String?
+        /// The items, for a list.
+        var items: [(text: String, line: Int)]
+        /// The line of the key.
+        var line: Int
+
+        static func == (lhs: Field, rhs: Field) -> Bool {
+            lhs.value == rhs.value && lhs.line == rhs.line && lhs.items.map(\.text) == rhs.items.map(\.text)
+        }
+    }
+
+    /// The fields, by key.
+    var fields: [String: Field]
+    /// The Markdown after the front matter.
+    var body: String
+    /// The line of `recipe.md` on which `body` starts.
+    var bodyLine: Int
+
+    /// The keys a recipe may use.
+    static let knownKeys: Set<String> = ["title", "summary", "topic", "order", "tags", "service", "app", "needs", "sources", "examples"]
+
+    /// Splits `text` into front matter and body; errors carry the file's line and column.
+    static func parse(_ text: String, file: String) throws(CookbookDiagnostic) -> FrontMatter {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        guard lines.first == "---" else {
+            throw CookbookDiagnostic(file: file, message: "recipe.md must start with a front matter block: a line '---', 'key: value' lines, and a closing '---'")
+        }
+        guard let end = lines.dropFirst().firstIndex(of: "---") else {
+            throw CookbookDiagnostic(file: file, location: SourceLocation(line: lines.count, column: 1), message: "the front matter is not closed: add a line '---' after it")
+        }
+        var fields: [String: Field] = [:]
+        var currentList: String?
+        for index in 1..<end {
+            let line = lines[index]
+            let number = index + 1
+            if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix(" ") || line.hasPrefix("\t") {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                guard let key = currentList, trimmed.hasPrefix("- ") || trimmed == "-" else {
+                    throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: line.count - trimmed.count + 1),
+                                             message: "an indented line must be a list item ('- item') under a 'key:' line")
+                }
+                let item = unquote(String(trimmed.dropFirst(1)).trimmingCharacters(in: .whitespaces))
+                fields[key]?.items.append((item, number))
+                continue
+            }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "expected 'key: value'")
+            }
+            let key = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            guard knownKeys.contains(key) else {
+                let suggestion = knownKeys.min { distance($0, key) < distance($1, key) }.map { " Did you mean '\($0)'?" } ?? ""
+                throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1),
+                                         message: "unknown front matter key '\(key)'.\(suggestion) Known keys: \(knownKeys.sorted().joined(separator: ", "))")
+            }
+            guard fields[key] == nil else {
+                throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "'\(key)' is given twice")
+            }
+            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            if value.isEmpty {
+                fields[key] = Field(value: nil, items: [], line: number)
+                currentList = key
+            } else {
+                fields[key] = Field(value: unquote(value), items: [], line: number)
+                currentList = nil
+            }
+        }
+        let body = lines[(end + 1)...].joined(separator: "\n")
+        return FrontMatter(fields: fields, body: body, bodyLine: end + 2)
+    }
+
+    /// A required text field.
+    func text(_ key: String, file: String) throws(CookbookDiagnostic) -> String {
+        guard let field = fields[key] else {
+            throw CookbookDiagnostic(file: file, message: "the front matter needs '\(key):'")
+        }
+        guard let value = field.value, !value.isEmpty else {
+            throw CookbookDiagnostic(file: file, location: SourceLocation(line: field.line, column: 1), message: "'\(key)' must be a non-empty value, not a list")
+        }
+        return value
+    }
+
+    /// An optional text field.
+    func optionalText(_ key: String) -> String? { fields[key]?.value }
+
+    /// A list field (empty when absent); a single value counts as a one-item list.
+    func list(_ key: String) -> [(text: String, line: Int)] {
+        guard let field = fields[key] else { return [] }
+        if let value = field.value { return [(value, field.line)] }
+        return field.items
+    }
+
+    private static func unquote(_ s: String) -> String {
+        if s.count >= 2, (s.hasPrefix("\"") && s.hasSuffix("\"")) || (s.hasPrefix("'") && s.hasSuffix("'")) {
+            return String(s.dropFirst().dropLast())
+        }
+        return s
+    }
+
+    /// Edit distance, for "did you mean".
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A recipe: a folder of prose, Swift code, example inputs, fixtures and recorded outputs.
+///
+/// The folder's name is the recipe's id, so a copied folder is a new recipe.
+public struct Recipe: Sendable, Equatable, Identifiable {
+    /// The folder's name.
+    public var id: String
+    /// The folder.
+    public var folder: URL
+    /// The path shown in messages, for example `Recipes/fcm-image`.
+    public var displayPath: String
+    /// The page title.
+    public var title: String
+    /// One or two sentences for the index and search.
+    public var summary: String
+    /// The index's group.
+    public var topic: String
+    /// Position within the topic (smaller first).
+    public var order: Int
+    /// Tags, for search.
+    public var tags: [String]
+    /// The name of the code's entry point in the recipe registry.
+    public var service: String
+    /// The folder holding the app's `.entitlements` and `Info.plist`, relative to the recipe, if any.
+    public var appFolder: String?
+    /// What the app needs, as shown on the page (capabilities, entitlements, Info.plist keys).
+    public var needs: [String]
+    /// The sources that back the recipe's claims.
+    public var sources: [String]
+    /// The examples, in page order.
+    public var examples: [Example]
+    /// The Markdown after the front matter.
+    public var markdown: String
+    /// The line of `recipe.md` where `markdown` starts.
+    public var markdownLine: Int
+
+    /// `recipe.md`'s path for messages.
+    public var markdownPath: String { displayPath + "/recipe.md" }
+}
+
+/// One example of a recipe: an input file and how the simulated app is set up for it.
+public struct Example: Sendable, Equatable, Identifiable {
+    /// The name: the input file's name without `.json`.
+    public var id: String
+    /// The input file (`examples/<id>.json`).
+    public var input: URL
+    /// The recorded record (`expected/<id>.json`).
+    public var expected: URL
+    /// The app folder to use, overriding the recipe's; `""` means an app with no capabilities.
+    public var appFolder: String?
+    /// APNs request headers, for raw APNs payloads.
+    public var headers: [String: String]
+    /// True when the app is in the foreground when the push arrives.
+    public var foreground: Bool
+    /// True when the example runs without the recipe's code (to show what iOS does on its own).
+    public var withoutExtension: Bool
+    /// A sentence for the page.
+    public var caption: String
+}

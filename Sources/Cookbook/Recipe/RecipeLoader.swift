@@ -1,0 +1,135 @@
+import Foundation
+import Payloads
+
+/// Reads every recipe folder under a recipes directory, collecting errors rather than stopping at the first.
+public struct RecipeLoader: Sendable {
+    /// The recipes directory.
+    public var root: URL
+    /// How the directory is named in messages (for example `Recipes`).
+    public var displayRoot: String
+
+    /// Creates a loader for `root`.
+    public init(root: URL, displayRoot: String? = nil) {
+        self.root = root
+        self.displayRoot = displayRoot ?? root.lastPathComponent
+    }
+
+    /// The recipes (sorted by topic, order and id) and the problems found.
+    public func load(only ids: [String] = []) -> (recipes: [Recipe], diagnostics: [CookbookDiagnostic]) {
+        var diagnostics: [CookbookDiagnostic] = []
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+        } catch {
+            return ([], [CookbookDiagnostic(file: displayRoot, message: "cannot read the recipes folder")])
+        }
+        var recipes: [Recipe] = []
+        for name in names where !name.hasPrefix(".") && !name.hasPrefix("_") {
+            let folder = root.appendingPathComponent(name, isDirectory: true)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard ids.isEmpty || ids.contains(name) else { continue }
+            do {
+                recipes.append(try loadRecipe(id: name, folder: folder))
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        for id in ids where !recipes.contains(where: { $0.id == id }) && !diagnostics.contains(where: { $0.file.hasPrefix("\(displayRoot)/\(id)/") }) {
+            diagnostics.append(CookbookDiagnostic(file: displayRoot, message: "no recipe named '\(id)'"))
+        }
+        recipes.sort { ($0.topic, $0.order, $0.id) < ($1.topic, $1.order, $1.id) }
+        return (recipes, diagnostics)
+    }
+
+    /// Reads one recipe folder.
+    public func loadRecipe(id: String, folder: URL) throws(CookbookDiagnostic) -> Recipe {
+        let display = "\(displayRoot)/\(id)"
+        let file = display + "/recipe.md"
+        guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), id.unicodeScalars.allSatisfy(\.isASCII) else {
+            throw CookbookDiagnostic(file: display, message: "a recipe folder's name is its id and may hold only ASCII letters, digits, '-' and '_'")
+        }
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("recipe.md").path) else {
+            throw CookbookDiagnostic(file: file, message: "missing recipe.md: every recipe folder needs one")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CookbookDiagnostic(file: file, message: "recipe.md is not valid UTF-8")
+        }
+        let front = try FrontMatter.parse(text, file: file)
+        let orderText = front.optionalText("order") ?? "100"
+        guard let order = Int(orderText) else {
+            throw CookbookDiagnostic(file: file, location: SourceLocation(line: front.fields["order"]?.line ?? 1, column: 1), message: "'order' must be a whole number")
+        }
+        let appFolder = front.optionalText("app")
+        if let appFolder { try checkInside(appFolder, of: folder, file: file, line: front.fields["app"]?.line ?? 1) }
+        let examples = try loadExamples(front: front, folder: folder, file: file, display: display)
+        return Recipe(id: id, folder: folder, displayPath: display,
+                      title: try front.text("title", file: file), summary: try front.text("summary", file: file),
+                      topic: front.optionalText("topic") ?? "Recipes", order: order,
+                      tags: front.list("tags").map(\.text), service: try front.text("service", file: file),
+                      appFolder: appFolder, needs: front.list("needs").map(\.text), sources: front.list("sources").map(\.text),
+                      examples: examples, markdown: front.body, markdownLine: front.bodyLine)
+    }
+
+    /// Examples come from `examples/*.json`; the front matter's `examples:` list sets their order and
+    /// options: `- NAME [app=FOLDER|none] [header=NAME:VALUE]... [foreground] [plain] [caption=TEXT…]`.
+    private func loadExamples(front: FrontMatter, folder: URL, file: String, display: String) throws(CookbookDiagnostic) -> [Example] {
+        let examplesFolder = folder.appendingPathComponent("examples", isDirectory: true)
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: examplesFolder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        var remaining = files.map { String($0.dropLast(5)) }
+        var examples: [Example] = []
+        for (item, line) in front.list("examples") {
+            var words = item.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard !words.isEmpty else { continue }
+            let name = words.removeFirst()
+            guard let index = remaining.firstIndex(of: name) else {
+                throw CookbookDiagnostic(file: file, location: SourceLocation(line: line, column: 1),
+                                         message: "example '\(name)' has no input file: add \(display)/examples/\(name).json")
+            }
+            remaining.remove(at: index)
+            var example = makeExample(name, folder: folder)
+            var captionWords: [String] = []
+            for word in words {
+                if !captionWords.isEmpty { captionWords.append(word); continue }
+                if word == "foreground" { example.foreground = true }
+                else if word == "plain" { example.withoutExtension = true }
+                else if word.hasPrefix("app=") {
+                    let value = String(word.dropFirst(4))
+                    if value != "none" { try checkInside(value, of: folder, file: file, line: line) }
+                    example.appFolder = value == "none" ? "" : value
+                } else if word.hasPrefix("header=") {
+                    let pair = word.dropFirst(7).split(separator: ":", maxSplits: 1).map(String.init)
+                    guard pair.count == 2 else {
+                        throw CookbookDiagnostic(file: file, location: SourceLocation(line: line, column: 1), message: "a header option is header=NAME:VALUE")
+                    }
+                    example.headers[pair[0].lowercased()] = pair[1]
+                } else if word.hasPrefix("caption=") {
+                    captionWords.append(String(word.dropFirst(8)))
+                } else {
+                    throw CookbookDiagnostic(file: file, location: SourceLocation(line: line, column: 1),
+                                             message: "unknown example option '\(word)' (expected app=, header=, foreground, plain, caption=)")
+                }
+            }
+            example.caption = captionWords.joined(separator: " ")
+            examples.append(example)
+        }
+        examples += remaining.map { makeExample($0, folder: folder) }
+        return examples
+    }
+
+    private func makeExample(_ name: String, folder: URL) -> Example {
+        Example(id: name, input: folder.appendingPathComponent("examples/\(name).json"),
+                expected: folder.appendingPathComponent("expected/\(name).json"),
+                appFolder: nil, headers: [:], foreground: false, withoutExtension: false, caption: "")
+    }
+
+    /// Rejects paths that leave the recipe's folder (`..`, absolute paths, symbolic links out).
+    private func checkInside(_ path: String, of folder: URL, file: String, line: Int) throws(CookbookDiagnostic) {
+        let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let target = folder.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath().path
+        guard !path.hasPrefix("/"), target == base || target.hasPrefix(base + "/") else {
+            throw CookbookDiagnostic(file: file, location: SourceLocation(line: line, column: 1), message: "'\(path)' is outside the recipe's folder")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import NotificationSimulator
+
+/// The home page: recipes grouped by topic, each with its summary and a small preview.
+struct IndexPage {
+    /// The recipes, in index order.
+    var recipes: [Recipe]
+    /// The first example's outcome of each recipe, by recipe id, for the previews.
+    var previews: [String: ExampleRunner.Outcome]
+
+    /// The page's HTML.
+    func render() -> String {
+        var main = "<section class=\"hero\">\n<h1>Pushbook</h1>\n"
+        main += "<p class=\"hero-lede\">An executable cookbook for iOS rich push notifications. Every recipe's Swift code runs against a model of what FCM, APNs and iOS do to a push, and every outcome on these pages is verified on each build.</p>\n</section>\n"
+        var topics: [String] = []
+        for recipe in recipes where !topics.contains(recipe.topic) { topics.append(recipe.topic) }
+        var slugger = Slugger()
+        for topic in topics {
+            let id = slugger.slug(topic)
+            main += "<section class=\"topic\" aria-labelledby=\"topic-\(HTML.escapeAttribute(id))\">\n<h2 id=\"topic-\(HTML.escapeAttribute(id))\">\(HTML.escapeText(topic))</h2>\n<ul class=\"recipe-cards\">\n"
+            for recipe in recipes where recipe.topic == topic {
+                main += "<li class=\"recipe-card\">\n<a href=\"recipes/\(HTML.escapeAttribute(recipe.id)).html\">\n"
+                main += "<h3>\(HTML.escapeText(recipe.title))</h3>\n<p>\(HTML.escapeText(recipe.summary))</p>\n</a>\n"
+                if let outcome = previews[recipe.id], let delivered = outcome.record.delivered ?? outcome.record.localNotifications.first {
+                    main += "<div class=\"recipe-card-preview\" aria-hidden=\"true\">" + NotificationPreview.banner(ExamplePanel.model(from: delivered, appName: outcome.app.displayName), expanded: false) + "</div>\n"
+                }
+                if !recipe.tags.isEmpty {
+                    main += "<p class=\"tags\">" + recipe.tags.map { "<span class=\"tag\">\(HTML.escapeText($0))</span>" }.joined(separator: " ") + "</p>\n"
+                }
+                main += "</li>\n"
+            }
+            main += "</ul>\n</section>\n"
+        }
+        return PageLayout.render(title: "Pushbook", description: "An executable cookbook for iOS rich push notifications.", root: "", current: "recipes", main: main)
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Payloads
+
+/// A recipe's page: its prose through cmark, with included code, example panels, what the app
+/// needs, its sources, a table of contents and links to the previous and next recipes.
+struct RecipePage {
+    /// The recipe.
+    var recipe: Recipe
+    /// Its examples' results, by example id.
+    var results: [String: ExampleResult]
+    /// The recipe before this one in the index, if any.
+    var previous: Recipe?
+    /// The recipe after this one, if any.
+    var next: Recipe?
+
+    /// The rendered page.
+    struct Output {
+        /// The page's HTML.
+        var html: String
+        /// Files to write beside it (path relative to the site root → text).
+        var downloads: [String: String]
+        /// Search entries.
+        var search: [SearchIndex.Entry]
+        /// Problems in the recipe's Markdown or includes.
+        var diagnostics: [CookbookDiagnostic]
+    }
+
+    /// The page's path relative to the site root.
+    var path: String { "recipes/\(recipe.id).html" }
+
+    /// Renders the page.
+    func render() -> Output {
+        var diagnostics: [CookbookDiagnostic] = []
+        var downloads: [String: String] = [:]
+        var toc: [(id: String, title: String, level: Int)] = []
+        var search: [SearchIndex.Entry] = []
+        var slugger = Slugger(reserved: ["content", "what-the-app-needs", "sources"] + recipe.examples.map { "example-\($0.id)" } + recipe.examples.map { "example-\($0.id)-title" })
+        var shownExamples: Set<String> = []
+        let file = recipe.markdownPath
+        let document = MarkdownDocument.render(recipe.markdown, codeBlock: { block in
+            let words = block.info.split(separator: " ").map(String.init)
+            let location = SourceLocation(line: block.line + recipe.markdownLine - 1, column: block.column)
+            switch words.first {
+            case "include"?:
+                do throws(CookbookDiagnostic) {
+                    let include = try Include.parse(words.dropFirst(), file: file, location: location)
+                    let target = recipe.folder.appendingPathComponent(include.path)
+                    let base = recipe.folder.standardizedFileURL.resolvingSymlinksInPath().path
+                    guard !include.path.hasPrefix("/"), target.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(base + "/") else {
+                        throw CookbookDiagnostic(file: file, location: location, message: "'\(include.path)' is outside the recipe's folder")
+                    }
+                    guard let data = FileManager.default.contents(atPath: target.path), let text = String(data: data, encoding: .utf8) else {
+                        throw CookbookDiagnostic(file: file, location: location, message: "cannot read '\(include.path)' (paths are relative to the recipe's folder)")
+                    }
+                    let language = include.language ?? Self.language(forExtension: (include.path as NSString).pathExtension)
+                    let code = language == "swift"
+                        ? try Snippet.extract(from: text, region: include.region, file: "\(recipe.displayPath)/\(include.path)").code
+                        : text
+                    search.append(.init(url: path, title: recipe.title, section: include.path, text: Self.identifiers(in: code), kind: "code"))
+                    return CodePanel.render(code: code, language: language, caption: include.path + (include.region.map { " — \($0)" } ?? ""))
+                } catch {
+                    diagnostics.append(error)
+                    return "<p class=\"verdict verdict-error\">\(HTML.escapeText(error.description))</p>"
+                }
+            case "example"?:
+                guard words.count == 2, let result = results[words[1]] else {
+                    diagnostics.append(CookbookDiagnostic(file: file, location: location,
+                                                          message: words.count == 2 ? "no example '\(words[1])' (examples: \(recipe.examples.map(\.id).joined(separator: ", ")))" : "write 'example NAME'"))
+                    return ""
+                }
+                shownExamples.insert(words[1])
+                let panel = ExamplePanel(recipe: recipe, result: result)
+                downloads.merge(panel.downloads) { a, _ in a }
+                toc.append((panel.anchor, "Example: \(words[1])", 3))
+                return panel.render()
+            default:
+                let language = words.first ?? ""
+                return CodePanel.render(code: block.literal, language: language.isEmpty ? "text" : language)
+            }
+        }, heading: { heading in
+            let id = slugger.slug(heading.text)
+            if heading.level >= 2 && heading.level <= 3 { toc.append((id, heading.text, heading.level)) }
+            return "<h\(heading.level) id=\"\(HTML.escapeAttribute(id))\">\(heading.innerHTML) <a class=\"anchor\" href=\"#\(HTML.escapeAttribute(id))\" aria-label=\"Link to this section\">#</a></h\(heading.level)>"
+        })
+
+        var main = "<article class=\"recipe\">\n<header class=\"recipe-header\">\n<p class=\"recipe-topic\">\(HTML.escapeText(recipe.topic))</p>\n"
+        main += "<h1>\(HTML.escapeText(recipe.title))</h1>\n<p class=\"recipe-summary\">\(HTML.escapeText(recipe.summary))</p>\n</header>\n"
+        main += needsBox()
+        main += document.html
+        for example in recipe.examples where !shownExamples.contains(example.id) {
+            guard let result = results[example.id] else { continue }
+            let panel = ExamplePanel(recipe: recipe, result: result)
+            downloads.merge(panel.downloads) { a, _ in a }
+            toc.append((panel.anchor, "Example: \(example.id)", 3))
+            main += panel.render()
+        }
+        main += sourcesList()
+        main += pager()
+        main += "</article>\n"
+        toc.insert(("what-the-app-needs", "What the app needs", 2), at: 0)
+        toc.append(("sources", "Sources", 2))
+        search.insert(.init(url: path, title: recipe.title, section: recipe.topic,
+                            text: ([recipe.summary] + recipe.tags + [document.plainText]).joined(separator: " "), kind: "recipe"), at: 0)
+        let html = PageLayout.render(title: recipe.title, description: recipe.summary, root: "../", current: "recipes", main: main, toc: toc)
+        return Output(html: html, downloads: downloads, search: search, diagnostics: diagnostics)
+    }
+
+    private func needsBox() -> String {
+        var html = "<section class=\"needs\" aria-labelledby=\"what-the-app-needs\">\n<h2 id=\"what-the-app-needs\">What the app needs</h2>\n"
+        if recipe.needs.isEmpty {
+            html += "<p>Nothing beyond a Notification Service Extension target.</p>\n"
+        } else {
+            html += "<ul>\n" + recipe.needs.map { "<li>\(Self.inline($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    private func sourcesList() -> String {
+        var html = "<section class=\"sources\" aria-labelledby=\"sources\">\n<h2 id=\"sources\">Sources</h2>\n<ul>\n"
+        for source in recipe.sources {
+            html += "<li>\(Self.inline(source))</li>\n"
+        }
+        html += "<li>Every behaviour of the simulator cites its source on the <a href=\"../rules.html\">rules page</a>.</li>\n"
+        return html + "</ul>\n</section>\n"
+    }
+
+    private func pager() -> String {
+        var html = "<nav class=\"pager\" aria-label=\"Previous and next recipes\">\n"
+        if let previous { html += "<a class=\"pager-prev\" rel=\"prev\" href=\"\(HTML.escapeAttribute(previous.id)).html\">← \(HTML.escapeText(previous.title))</a>\n" }
+        if let next { html += "<a class=\"pager-next\" rel=\"next\" href=\"\(HTML.escapeAttribute(next.id)).html\">\(HTML.escapeText(next.title)) →</a>\n" }
+        return html + "</nav>\n"
+    }
+
+    /// Escaped text where `code` spans become `<code>` and https URLs become links.
+    static func inline(_ text: String) -> String {
+        var html = ""
+        for (index, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+            if index % 2 == 1 { html += "<code>\(HTML.escapeText(String(part)))</code>"; continue }
+            let words = part.split(separator: " ", omittingEmptySubsequences: false)
+            html += words.map { word -> String in
+                let w = String(word)
+                if w.hasPrefix("https://") {
+                    return "<a href=\"\(HTML.escapeAttribute(w))\">\(HTML.escapeText(w))</a>"
+                }
+                return HTML.escapeText(w)
+            }.joined(separator: " ")
+        }
+        return html
+    }
+
+    /// The highlighter's language for a file extension.
+    static func language(forExtension ext: String) -> String {
+        switch ext.lowercased() {
+        case "swift": "swift"
+        case "json", "apns": "json"
+        case "plist", "entitlements", "xml": "xml"
+        case "sh": "shell"
+        case "dart": "dart"
+        case "py": "python"
+        default: "text"
+        }
+    }
+
+    /// The identifiers of a piece of code, for search.
+    static func identifiers(in code: String) -> String {
+        var seen = Set<String>(), words: [String] = []
+        var current = ""
+        for ch in code + " " {
+            if ch.isLetter || ch.isNumber || ch == "_" { current.append(ch); continue }
+            if current.count > 2, current.first?.isLetter == true, seen.insert(current).inserted { words.append(current) }
+            current = ""
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The arguments of an `include` block: `include PATH [region=NAME] [lang=LANGUAGE]`.
+    struct Include {
+        var path: String
+        var region: String?
+        var language: String?
+
+        static func parse(_ words: ArraySlice<String>, file: String, location: SourceLocation) throws(CookbookDiagnostic) -> Include {
+            var include = Include(path: "", region: nil, language: nil)
+            for word in words {
+                if word.hasPrefix("region=") { include.region = String(word.dropFirst(7)) }
+                else if word.hasPrefix("lang=") { include.language = String(word.dropFirst(5)) }
+                else if word.hasPrefix("file=") { include.path = String(word.dropFirst(5)) }
+                else if include.path.isEmpty { include.path = word }
+                else { throw CookbookDiagnostic(file: file, location: location, message: "unknown include option '\(word)' (expected PATH, region=NAME, lang=LANGUAGE)") }
+            }
+            guard !include.path.isEmpty else { throw CookbookDiagnostic(file: file, location: location, message: "write 'include PATH'") }
+            return include
+        }
+    }
+}

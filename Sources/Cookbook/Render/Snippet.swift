@@ -1,0 +1,71 @@
+import Foundation
+import Payloads
+
+/// The part of a recipe's Swift file that a page shows, after DocC-style snippet markers.
+///
+/// - `// snippet.hide` … `// snippet.show`: lines the simulator needs but an Xcode project would not
+///   (the Linux networking import); never shown, never copied.
+/// - `// snippet.NAME` … `// snippet.end`: a named region, shown with `include FILE region=NAME`.
+/// - `import NotificationSimulator // iOS: UserNotifications Intents` is shown as the iOS imports.
+struct Snippet: Sendable, Equatable {
+    /// The lines shown, dedented.
+    var code: String
+
+    /// Extracts the shown code (of `region`, or of the whole file); errors carry the file's line.
+    static func extract(from source: String, region: String?, file: String) throws(CookbookDiagnostic) -> Snippet {
+        var shown: [String] = []
+        var hidden = false
+        var hideLine = 0
+        var openRegion: (name: String, line: Int)?
+        var found = region == nil
+        for (index, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(raw)
+            let number = index + 1
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("// snippet.") {
+                let marker = String(trimmed.dropFirst("// snippet.".count)).trimmingCharacters(in: .whitespaces)
+                switch marker {
+                case "hide":
+                    guard !hidden else { throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "'snippet.hide' inside a hidden part (opened on line \(hideLine))") }
+                    hidden = true
+                    hideLine = number
+                case "show":
+                    guard hidden else { throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "'snippet.show' without a 'snippet.hide' before it") }
+                    hidden = false
+                case "end":
+                    guard openRegion != nil else { throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "'snippet.end' without an open region") }
+                    openRegion = nil
+                default:
+                    guard !marker.isEmpty, marker.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                        throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "a snippet marker is snippet.hide, snippet.show, snippet.end or snippet.NAME (letters, digits, - and _)")
+                    }
+                    if let open = openRegion {
+                        throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "region '\(marker)' starts inside region '\(open.name)' (line \(open.line)); close it with 'snippet.end' first")
+                    }
+                    openRegion = (marker, number)
+                    if marker == region { found = true }
+                }
+                continue
+            }
+            guard !hidden else { continue }
+            if let region, openRegion?.name != region { continue }
+            if let mapped = iOSImports(line) { shown += mapped; continue }
+            shown.append(line)
+        }
+        if hidden { throw CookbookDiagnostic(file: file, location: SourceLocation(line: hideLine, column: 1), message: "'snippet.hide' is never closed by 'snippet.show'") }
+        if let open = openRegion { throw CookbookDiagnostic(file: file, location: SourceLocation(line: open.line, column: 1), message: "region '\(open.name)' is never closed by 'snippet.end'") }
+        if let region, !found { throw CookbookDiagnostic(file: file, message: "no region 'snippet.\(region)' in this file") }
+        while shown.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { shown.removeFirst() }
+        while shown.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { shown.removeLast() }
+        let indent = shown.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        return Snippet(code: shown.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n"))
+    }
+
+    /// The iOS imports for a simulator import line, or nil for any other line.
+    private static func iOSImports(_ line: String) -> [String]? {
+        guard line.hasPrefix("import NotificationSimulator") else { return nil }
+        guard let range = line.range(of: "// iOS:") else { return ["import UserNotifications"] }
+        let modules = line[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," }).map { "import \($0)" }
+        return modules.isEmpty ? ["import UserNotifications"] : modules
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Payloads
+import NotificationSimulator
+
+/// Runs a recipe's examples through the simulated device.
+public struct ExampleRunner: Sendable {
+    /// The recipes' code, by entry-point name.
+    public var entryPoints: [String: RecipeEntryPoint]
+
+    /// Creates a runner for the registry `entryPoints`.
+    public init(entryPoints: [String: RecipeEntryPoint]) {
+        self.entryPoints = entryPoints
+    }
+
+    /// The outcome of one example.
+    public struct Outcome: Sendable {
+        /// The record.
+        public var record: DeliveryRecord
+        /// The linter's report on the input, for the page.
+        public var lint: LintResult?
+        /// The input's bytes.
+        public var input: [UInt8]
+        /// The app the example ran with.
+        public var app: AppConfiguration
+    }
+
+    /// Runs `example` of `recipe`.
+    public func run(_ example: Example, of recipe: Recipe) throws(CookbookDiagnostic) -> Outcome {
+        let inputPath = "\(recipe.displayPath)/examples/\(example.id).json"
+        guard let data = FileManager.default.contents(atPath: example.input.path) else {
+            throw CookbookDiagnostic(file: inputPath, message: "cannot read the example's input")
+        }
+        let bytes = [UInt8](data)
+        guard let entryPoint = entryPoints[recipe.service] else {
+            throw CookbookDiagnostic(file: recipe.markdownPath, message: "service '\(recipe.service)' is not in the recipe registry (Recipes/Registry.swift)")
+        }
+        let app = try appConfiguration(for: example, of: recipe)
+        let manifest = try fixtureManifest(of: recipe)
+        let device = NotificationDevice(app: app, manifest: manifest)
+
+        if case .success(let root) = JSONReader.parse(bytes), let local = root["local"] {
+            guard case .localNotifications(let schedule) = entryPoint else {
+                throw CookbookDiagnostic(file: inputPath, location: local.location, message: "a local example needs a recipe whose service adds local notifications")
+            }
+            let arguments = (foundationValue(local) as? [String: Any]) ?? [:]
+            let box = UncheckedSendable((schedule, arguments))
+            return Outcome(record: device.runLocal { center in box.value.0(box.value.1, center) }, lint: nil, input: bytes, app: app)
+        }
+
+        let lint = Linter.lint(bytes, headers: example.headers)
+        guard lint.kind != nil else {
+            let first = lint.diagnostics.first
+            throw CookbookDiagnostic(file: inputPath, location: first?.location ?? SourceLocation(line: 1, column: 1),
+                                     message: first?.message ?? "the input is not an FCM v1 message, an APNs payload or a Simulator .apns file")
+        }
+        var makeExtension: (() -> UNNotificationServiceExtension)?
+        var setUp: ((UNUserNotificationCenter) -> Void)?
+        var onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?
+        switch entryPoint {
+        case .serviceExtension(let make): makeExtension = example.withoutExtension ? nil : make
+        case .foregroundApp(let appSetUp, let didReceive):
+            setUp = appSetUp
+            onMessage = didReceive
+        case .localNotifications:
+            throw CookbookDiagnostic(file: inputPath, message: "this recipe's service adds local notifications: its examples are {\"local\": {…}} objects")
+        }
+        var foregroundDevice = device
+        foregroundDevice.app.isInForeground = example.foreground || setUp != nil
+        let record = foregroundDevice.deliver(lint, makeExtension: makeExtension, appSetUp: setUp, onMessage: example.withoutExtension ? nil : onMessage)
+        return Outcome(record: record, lint: lint, input: bytes, app: app)
+    }
+
+    /// The app configuration for an example: its own app folder, else the recipe's, else a plain app.
+    public func appConfiguration(for example: Example?, of recipe: Recipe) throws(CookbookDiagnostic) -> AppConfiguration {
+        guard let folderName = example?.appFolder ?? recipe.appFolder, !folderName.isEmpty else { return .plain }
+        let folder = recipe.folder.appendingPathComponent(folderName, isDirectory: true)
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        let entitlements = files.first { $0.hasSuffix(".entitlements") }.map { folder.appendingPathComponent($0) }
+        let info = files.contains("Info.plist") ? folder.appendingPathComponent("Info.plist") : nil
+        do {
+            return try AppConfiguration.load(entitlements: entitlements, infoPlist: info,
+                                             displayEntitlements: entitlements.map { "\(recipe.displayPath)/\(folderName)/\($0.lastPathComponent)" },
+                                             displayInfoPlist: "\(recipe.displayPath)/\(folderName)/Info.plist")
+        } catch {
+            throw CookbookDiagnostic(file: error.file, message: error.message)
+        }
+    }
+
+    /// The recipe's fixture manifest (`fixtures/manifest.json`), or an empty one.
+    public func fixtureManifest(of recipe: Recipe) throws(CookbookDiagnostic) -> FixtureManifest {
+        let url = recipe.folder.appendingPathComponent("fixtures/manifest.json")
+        guard FileManager.default.fileExists(atPath: url.path) else { return FixtureManifest() }
+        do {
+            return try FixtureManifest.load(from: url, displayPath: "\(recipe.displayPath)/fixtures/manifest.json")
+        } catch {
+            throw CookbookDiagnostic(file: error.file, location: error.location, message: error.message)
+        }
+    }
+
+    private func foundationValue(_ value: JSONValue) -> Any {
+        switch value {
+        case .null: return NSNull()
+        case .bool(let b, _): return b
+        case .number(let n, _): return n.isInteger ? (Int(n.text) ?? 0) as Any : n.doubleValue as Any
+        case .string(let s, _): return s
+        case .array(let a, _): return a.map(foundationValue)
+        case .object(let m, _):
+            var d: [String: Any] = [:]
+            for member in m { d[member.key] = foundationValue(member.value) }
+            return d
+        }
+    }
+}
+
+/// Carries values the closure needs across the simulator's thread hop.
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

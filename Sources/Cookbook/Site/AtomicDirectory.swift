@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Replaces a directory with a freshly written one in a single step, so that an interrupted build
+/// leaves either the old site or the new one, never a mix.
+///
+/// On Linux the swap is `renameat2(RENAME_EXCHANGE)`; where that is missing it falls back to two
+/// renames, and the next run restores a directory left aside between them.
+enum AtomicDirectory {
+    /// A fresh, empty staging directory next to `target`.
+    static func staging(for target: URL) throws -> URL {
+        let parent = target.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        recover(target)
+        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).staging-\(getpid())", isDirectory: true)
+        try? FileManager.default.removeItem(at: staging)
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        return staging
+    }
+
+    /// Puts `staging` in the place of `target` and removes the old directory.
+    static func swap(_ staging: URL, into target: URL) throws {
+        let fm = FileManager.default
+        if !fm.fileExists(atPath: target.path) {
+            try fm.moveItem(at: staging, to: target)
+            return
+        }
+        if exchange(staging.path, target.path) {
+            try? fm.removeItem(at: staging)
+            return
+        }
+        let aside = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(getpid())", isDirectory: true)
+        try? fm.removeItem(at: aside)
+        try fm.moveItem(at: target, to: aside)
+        try fm.moveItem(at: staging, to: target)
+        try? fm.removeItem(at: aside)
+    }
+
+    /// Removes leftovers of an interrupted run, restoring the old directory if the new one never arrived.
+    static func recover(_ target: URL) {
+        let fm = FileManager.default
+        let parent = target.deletingLastPathComponent()
+        let names = (try? fm.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names.sorted() {
+            let url = parent.appendingPathComponent(name)
+            if name.hasPrefix(".\(target.lastPathComponent).old-") {
+                if !fm.fileExists(atPath: target.path) { try? fm.moveItem(at: url, to: target) } else { try? fm.removeItem(at: url) }
+            } else if name.hasPrefix(".\(target.lastPathComponent).staging-") {
+                try? fm.removeItem(at: url)
+            }
+        }
+    }
+
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// Swaps two paths atomically; false when the system cannot.
+    private static func exchange(_ a: String, _ b: String) -> Bool {
+        #if os(Linux)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let atCurrentDirectory: Int32 = -100
+        let renameExchange: UInt32 = 1 << 1
+        return renameat2(atCurrentDirectory, a, atCurrentDirectory, b, renameExchange) == 0
+        #else
+        return false
+        #endif
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Checks every relative link and anchor of the generated site before it is swapped in.
+struct LinkChecker: Sendable {
+    /// A broken link.
+    struct Broken: Sendable, Equatable, CustomStringConvertible {
+        /// The page holding the link.
+        var page: String
+        /// The link.
+        var href: String
+        /// Why it is broken.
+        var reason: String
+        /// `site/page: error: …`.
+        var description: String { "\(page):1:1: error: broken link '\(href)': \(reason)" }
+    }
+
+    /// Checks `pages` (path relative to the site root → HTML) against the files `files` holds.
+    static func check(pages: [String: String], files: Set<String>) -> [Broken] {
+        var anchors: [String: Set<String>] = [:]
+        for (path, html) in pages { anchors[path] = Set(attributeValues("id", in: html)) }
+        var broken: [Broken] = []
+        for (path, html) in pages.sorted(by: { $0.key < $1.key }) {
+            let directory = (path as NSString).deletingLastPathComponent
+            for href in attributeValues("href", in: html) + attributeValues("src", in: html) {
+                if href.hasPrefix("data:") || href.hasPrefix("mailto:") { continue }
+                if href.hasPrefix("http://") || href.hasPrefix("https://") { continue }
+                if href.hasPrefix("//") || href.hasPrefix("/") {
+                    broken.append(Broken(page: path, href: href, reason: "links must be relative"))
+                    continue
+                }
+                let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let filePart = parts[0].split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+                let target = filePart.isEmpty ? path : normalise(directory.isEmpty ? filePart : directory + "/" + filePart)
+                guard files.contains(target) || pages[target] != nil else {
+                    broken.append(Broken(page: path, href: href, reason: "no file '\(target)' in the site"))
+                    continue
+                }
+                if parts.count == 2, !parts[1].isEmpty, let ids = anchors[target], !ids.contains(parts[1].removingPercentEncoding ?? parts[1]) {
+                    let caseHint = ids.contains { $0.lowercased() == parts[1].lowercased() } ? " (an anchor differs only in case)" : ""
+                    broken.append(Broken(page: path, href: href, reason: "no anchor '#\(parts[1])' in '\(target)'\(caseHint)"))
+                }
+            }
+        }
+        return broken
+    }
+
+    /// The decoded values of every `name="…"` attribute in `html`.
+    static func attributeValues(_ name: String, in html: String) -> [String] {
+        var values: [String] = []
+        let marker = " \(name)=\""
+        var rest = html[...]
+        while let start = rest.range(of: marker) {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            values.append(unescape(String(rest[..<end])))
+            rest = rest[end...]
+        }
+        return values
+    }
+
+    private static func unescape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    private static func normalise(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Payloads
+
+/// The site's search index: one entry per page section, written as a `.js` file that defines
+/// `window.PUSHBOOK_SEARCH_INDEX`, so search works from `file://` without `fetch`.
+struct SearchIndex: Sendable {
+    /// One searchable entry.
+    struct Entry: Sendable, Equatable {
+        /// The page (and anchor), relative to the site root.
+        var url: String
+        /// The page's title.
+        var title: String
+        /// The section's title.
+        var section: String
+        /// The text searched and shown in snippets.
+        var text: String
+        /// `recipe`, `code`, `rule`.
+        var kind: String
+    }
+
+    /// The entries, in page order.
+    var entries: [Entry] = []
+
+    /// The JavaScript file's text.
+    var javaScript: String {
+        let array = JSONValue.array(entries.map { entry in
+            .object([("url", .string(entry.url)), ("title", .string(entry.title)), ("section", .string(entry.section)),
+                     ("text", .string(entry.text)), ("kind", .string(entry.kind))])
+        })
+        // `</` is escaped so that no string in the index can close a script element.
+        let json = JSONWriter.compact(array).replacingOccurrences(of: "</", with: "<\\/")
+        return "window.PUSHBOOK_SEARCH_INDEX = \(json);\n"
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Payloads
+import NotificationSimulator
+import Cookbook
+import Recipes
+
+/// `pushbook simulate`: what iOS does with a push, and what the user sees.
+enum SimulateCommand: PushbookCommand {
+    static let name = "simulate"
+    static let abstract = "Deliver a push to the simulated device and print its delivery record."
+    static let help = """
+        OVERVIEW: Sends an FCM v1 message, an APNs payload or a Simulator .apns file through the model
+        of FCM, APNs and iOS, runs a Notification Service Extension (a recipe's, or a pass-through one),
+        and prints the delivery record. Nothing touches the network: downloads are served from a
+        fixture manifest, and time is virtual.
+
+        USAGE: pushbook simulate [--recipe ID] [--recipes DIR] [--fixtures FILE] [--entitlements FILE]
+                                 [--info-plist FILE] [--header NAME:VALUE]... [--format json|text] FILE
+
+        OPTIONS:
+          --recipe ID           Run this recipe's extension (default: a pass-through extension).
+          --recipes DIR         The recipes folder (default: Recipes).
+          --fixtures FILE       A fixture manifest: URL → {file, mimeType, status, latencyMilliseconds}.
+          --entitlements FILE   The app's .entitlements (XML plist).
+          --info-plist FILE     The app's Info.plist (XML plist).
+          --header NAME:VALUE   An APNs request header for raw APNs payloads (repeatable).
+          --format FMT          json (default) or text.
+          -h, --help            Show this help.
+        """
+
+    static func run(_ arguments: inout ArgumentParser) throws -> Outcome {
+        let recipeID = try arguments.option("--recipe")
+        let recipesFolder = try arguments.option("--recipes") ?? "Recipes"
+        let fixtures = try arguments.option("--fixtures")
+        let entitlements = try arguments.option("--entitlements")
+        let infoPlist = try arguments.option("--info-plist")
+        let headers = try LintCommand.parseHeaders(try arguments.options("--header"))
+        let format = try arguments.option("--format") ?? "json"
+        guard ["text", "json"].contains(format) else { throw UsageError(message: "--format must be json or text (got '\(format)')") }
+        let files = try arguments.positionals(known: ["--recipe", "--recipes", "--fixtures", "--entitlements", "--info-plist", "--header", "--format"])
+        guard files.count == 1, let file = files.first else { throw UsageError(message: "give exactly one FILE to simulate") }
+        guard let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file) else {
+            printError("\(file):1:1: error: cannot read the file")
+            return .unreadable
+        }
+        var app = AppConfiguration.plain
+        var manifest = FixtureManifest()
+        var makeExtension: (() -> UNNotificationServiceExtension)? = { UNNotificationServiceExtension() }
+        var setUp: ((UNUserNotificationCenter) -> Void)?
+        var onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?
+        do {
+            if let recipeID {
+                let loader = RecipeLoader(root: URL(fileURLWithPath: recipesFolder, isDirectory: true), displayRoot: recipesFolder)
+                let recipe = try loader.loadRecipe(id: recipeID, folder: URL(fileURLWithPath: recipesFolder).appendingPathComponent(recipeID, isDirectory: true))
+                let runner = ExampleRunner(entryPoints: RecipeRegistry.entryPoints)
+                guard let entryPoint = RecipeRegistry.entryPoints[recipe.service] else {
+                    printError("\(recipe.markdownPath):1:1: error: service '\(recipe.service)' is not in the recipe registry")
+                    return .unreadable
+                }
+                switch entryPoint {
+                case .serviceExtension(let make): makeExtension = make
+                case .foregroundApp(let appSetUp, let didReceive):
+                    setUp = appSetUp
+                    onMessage = didReceive
+                    app.isInForeground = true
+                case .localNotifications:
+                    printError("\(recipe.markdownPath):1:1: error: recipe '\(recipeID)' adds local notifications; it takes no push")
+                    return .unreadable
+                }
+                manifest = try runner.fixtureManifest(of: recipe)
+                var configured = try runner.appConfiguration(for: nil, of: recipe)
+                configured.isInForeground = app.isInForeground
+                app = configured
+            }
+            if let fixtures { manifest = try FixtureManifest.load(from: URL(fileURLWithPath: fixtures), displayPath: fixtures) }
+            if entitlements != nil || infoPlist != nil {
+                let loaded = try AppConfiguration.load(entitlements: entitlements.map { URL(fileURLWithPath: $0) },
+                                                       infoPlist: infoPlist.map { URL(fileURLWithPath: $0) },
+                                                       displayEntitlements: entitlements, displayInfoPlist: infoPlist)
+                app.entitlements = loaded.entitlements
+                app.userActivityTypes = loaded.userActivityTypes
+                app.backgroundModes = loaded.backgroundModes
+                app.displayName = loaded.displayName
+            }
+        } catch let error as CookbookDiagnostic {
+            printError(error.description)
+            return .unreadable
+        } catch let error as FixtureManifest.LoadError {
+            printError(error.description)
+            return .unreadable
+        } catch let error as AppConfiguration.LoadError {
+            printError(error.description)
+            return .unreadable
+        }
+        let lint = Linter.lint([UInt8](data), headers: headers)
+        guard lint.kind != nil else {
+            for diagnostic in lint.diagnostics { printError(diagnostic.formatted(file: file)) }
+            return .unreadable
+        }
+        let record = NotificationDevice(app: app, manifest: manifest).deliver(lint, makeExtension: makeExtension, appSetUp: setUp, onMessage: onMessage)
+        if format == "json" {
+            print(record.text, terminator: "")
+        } else {
+            print(summary(record, file: file))
+        }
+        return record.accepted ? .success : .checkFailed
+    }
+
+    /// A short human summary of a record.
+    static func summary(_ record: DeliveryRecord, file: String) -> String {
+        var lines: [String] = []
+        if let apns = record.apns {
+            lines.append("\(record.accepted ? "accepted" : "REFUSED") by \(record.inputKind == "fcm-v1" ? "FCM and APNs" : "APNs") · payload \(apns.bytes) bytes")
+        }
+        if let ext = record.serviceExtension {
+            lines.append(ext.invoked
+                ? "extension ran · \(ext.contentHandlerCalls) content-handler call(s) · \(ext.elapsedMilliseconds) ms virtual\(ext.expired ? " · time budget expired" : "") · \(ext.fetches.count) fetch(es)"
+                : "extension NOT run")
+        }
+        if record.appWoken { lines.append("app woken in the background") }
+        if let shown = record.delivered {
+            lines.append("shown: \"\(shown.title)\" / \"\(shown.subtitle)\" / \"\(shown.body)\" · icon \(shown.icon) · \(shown.attachments.count) attachment(s)\(shown.communication != nil ? " · communication notification" : "")")
+        } else {
+            lines.append("nothing shown")
+        }
+        for diagnostic in record.diagnostics { lines.append(diagnostic.formatted(file: diagnostic.location.line > 0 ? file : "device")) }
+        return lines.joined(separator: "\n")
+    }
+}
