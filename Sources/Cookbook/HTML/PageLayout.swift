@@ -78,7 +78,7 @@ struct PageLayout {
         </nav>
         <form class="site-search" action="\(r)search.html" method="get" role="search">
         <label class="visually-hidden" for="site-search-q">Search the cookbook</label>
-        <input id="site-search-q" type="search" name="q" placeholder="Search recipes and rules" autocomplete="off">
+        <input id="site-search-q" type="search" name="q" placeholder="Search recipes" autocomplete="off">
         </form>
         </div>
         </header>
