@@ -32,7 +32,7 @@ struct RecipePage {
     func render() -> Output {
         var diagnostics: [CookbookDiagnostic] = []
         var downloads: [String: String] = [:]
-        var toc: [(id: String, title: String, level: Int)] = []
+        var toc: [(id: String, title: String, level: Int, line: Int)] = []
         var search: [SearchIndex.Entry] = []
         var slugger = Slugger(reserved: ["content", "what-the-app-needs", "sources"] + recipe.examples.map { "example-\($0.id)" } + recipe.examples.map { "example-\($0.id)-title" })
         var shownExamples: Set<String> = []
@@ -71,7 +71,7 @@ struct RecipePage {
                 shownExamples.insert(words[1])
                 let panel = ExamplePanel(recipe: recipe, result: result)
                 downloads.merge(panel.downloads) { a, _ in a }
-                toc.append((panel.anchor, "Example: \(words[1])", 3))
+                toc.append((panel.anchor, "Example: \(words[1])", 3, block.line))
                 return panel.render()
             default:
                 let language = words.first ?? ""
@@ -79,29 +79,30 @@ struct RecipePage {
             }
         }, heading: { heading in
             let id = slugger.slug(heading.text)
-            if heading.level >= 2 && heading.level <= 3 { toc.append((id, heading.text, heading.level)) }
+            if heading.level >= 2 && heading.level <= 3 { toc.append((id, heading.text, heading.level, heading.line)) }
             return "<h\(heading.level) id=\"\(HTML.escapeAttribute(id))\">\(heading.innerHTML) <a class=\"anchor\" href=\"#\(HTML.escapeAttribute(id))\" aria-label=\"Link to this section\">#</a></h\(heading.level)>"
         })
 
         var main = "<article class=\"recipe\">\n<header class=\"recipe-header\">\n<p class=\"recipe-topic\">\(HTML.escapeText(recipe.topic))</p>\n"
-        main += "<h1>\(HTML.escapeText(recipe.title))</h1>\n<p class=\"recipe-summary\">\(HTML.escapeText(recipe.summary))</p>\n</header>\n"
+        main += "<h1>\(HTML.escapeText(recipe.title))</h1>\n<p class=\"recipe-summary\">\(Self.inline(recipe.summary))</p>\n</header>\n"
         main += needsBox()
         main += document.html
         for example in recipe.examples where !shownExamples.contains(example.id) {
             guard let result = results[example.id] else { continue }
             let panel = ExamplePanel(recipe: recipe, result: result)
             downloads.merge(panel.downloads) { a, _ in a }
-            toc.append((panel.anchor, "Example: \(example.id)", 3))
+            toc.append((panel.anchor, "Example: \(example.id)", 3, Int.max))
             main += panel.render()
         }
         main += sourcesList()
         main += pager()
         main += "</article>\n"
-        toc.insert(("what-the-app-needs", "What the app needs", 2), at: 0)
-        toc.append(("sources", "Sources", 2))
+        toc.sort { $0.line < $1.line }
+        toc.insert(("what-the-app-needs", "What the app needs", 2, 0), at: 0)
+        toc.append(("sources", "Sources", 2, Int.max))
         search.insert(.init(url: path, title: recipe.title, section: recipe.topic,
                             text: ([recipe.summary] + recipe.tags + [document.plainText]).joined(separator: " "), kind: "recipe"), at: 0)
-        let html = PageLayout.render(title: recipe.title, description: recipe.summary, root: "../", current: "recipes", main: main, toc: toc)
+        let html = PageLayout.render(title: recipe.title, description: recipe.summary, root: "../", current: "recipes", main: main, toc: toc.map { ($0.id, $0.title, $0.level) })
         return Output(html: html, downloads: downloads, search: search, diagnostics: diagnostics)
     }
 

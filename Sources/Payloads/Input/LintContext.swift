@@ -92,6 +92,19 @@ public struct LintContext: Sendable {
                    location: location(ofPayload: path, atKey: atKey), path: sourcePath(ofPayload: path).description)
     }
 
+    /// A diagnostic of `rule` about payload path `path` at a location the rule already knows (no lookup).
+    public func diagnostic(_ rule: RuleDescription, _ message: String, payload path: JSONPath, at location: SourceLocation) -> Diagnostic {
+        guard location != .none else { return diagnostic(rule, message, payload: path) }
+        return Diagnostic(rule: rule.id, severity: rule.severity, message: message, location: location,
+                          path: sourcePath(ofPayload: path).description)
+    }
+
+    /// A diagnostic of `rule` about document path `path` at a location the rule already knows (no lookup).
+    public func diagnostic(_ rule: RuleDescription, _ message: String, document path: JSONPath, at location: SourceLocation) -> Diagnostic {
+        guard location != .none else { return diagnostic(rule, message, document: path) }
+        return Diagnostic(rule: rule.id, severity: rule.severity, message: message, location: location, path: path.description)
+    }
+
     /// A diagnostic of `rule` about document path `path`.
     public func diagnostic(_ rule: RuleDescription, _ message: String, document path: JSONPath, atKey: Bool = false) -> Diagnostic {
         Diagnostic(rule: rule.id, severity: rule.severity, message: message,

@@ -35,7 +35,7 @@ public struct APSKeyTypeRule: PayloadRule {
             } else if key.types == [.number], let b = m.value.boolValue {
                 message += "; write \(b ? 1 : 0)"
             }
-            diagnostics.append(input.diagnostic(Self.description, message, payload: path))
+            diagnostics.append(input.diagnostic(Self.description, message, payload: path, at: m.value.location))
         }
     }
 

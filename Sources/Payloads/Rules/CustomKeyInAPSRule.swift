@@ -22,7 +22,7 @@ public struct CustomKeyInAPSRule: PayloadRule {
             } else {
                 message += "; move it out of aps to the top level of the payload, where the app reads it from userInfo"
             }
-            diagnostics.append(input.diagnostic(Self.description, message, payload: path, atKey: true))
+            diagnostics.append(input.diagnostic(Self.description, message, payload: path, at: m.keyLocation))
         }
         for (name, keys) in [("alert", APSKey.alertKeys), ("sound", APSKey.soundKeys)] {
             guard let sub = input.request.payload.value(at: aps.appending(name))?.members else { continue }
@@ -36,7 +36,7 @@ public struct CustomKeyInAPSRule: PayloadRule {
                     message = "'\(m.key)' is not an Apple key of aps.\(name), so iOS ignores it"
                     if let meant = APSKey.misspelling(of: m.key, in: keys) { message += "; did you mean '\(meant.name)'?" }
                 }
-                diagnostics.append(input.diagnostic(Self.description, message, payload: path, atKey: true))
+                diagnostics.append(input.diagnostic(Self.description, message, payload: path, at: m.keyLocation))
             }
         }
     }

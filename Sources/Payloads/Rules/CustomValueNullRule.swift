@@ -16,7 +16,7 @@ public struct CustomValueNullRule: PayloadRule {
             if input.sourcePath(ofPayload: path).hasPrefix("message.data") { continue }
             diagnostics.append(input.diagnostic(Self.description,
                 "custom key '\(m.key)' is null; Apple allows dictionary, array, string, number or Boolean values, so remove the key or give it a value",
-                payload: path))
+                payload: path, at: m.value.location))
         }
     }
 }

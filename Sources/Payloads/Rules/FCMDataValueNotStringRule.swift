@@ -21,7 +21,7 @@ public struct FCMDataValueNotStringRule: PayloadRule {
             }
             diagnostics.append(input.diagnostic(Self.description,
                 "data.\(m.key) is \(APSKeyTypeRule.withArticle(m.value.typeName)); FCM data values must be strings, so FCM refuses the request: \(fix)",
-                document: JSONPath("message.data").appending(m.key)))
+                document: JSONPath("message.data").appending(m.key), at: m.value.location))
         }
     }
 }

@@ -18,7 +18,7 @@ public struct FCMFieldTypeRule: PayloadRule {
                       !field.type.matches(m.value) else { continue }
                 diagnostics.append(input.diagnostic(Self.description,
                     "\(written.appending(m.key)) must be \(APSKeyTypeRule.withArticle(field.type == .object ? "object" : field.type.rawValue)), found \(APSKeyTypeRule.withArticle(m.value.typeName)) (\(input.brief(m.value))); FCM refuses the request",
-                    document: written.appending(m.key)))
+                    document: written.appending(m.key), at: m.value.location))
             }
         }
         if let (headers, written) = FCMSchema.resolve("message.apns.headers", in: input.document) {
@@ -30,7 +30,7 @@ public struct FCMFieldTypeRule: PayloadRule {
                 }
                 diagnostics.append(input.diagnostic(Self.description,
                     "apns.headers.\(m.key) must be a string, found \(APSKeyTypeRule.withArticle(m.value.typeName)) (\(input.brief(m.value)))\(fix)",
-                    document: written.appending(m.key)))
+                    document: written.appending(m.key), at: m.value.location))
             }
         }
     }

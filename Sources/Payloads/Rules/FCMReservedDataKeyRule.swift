@@ -22,7 +22,7 @@ public struct FCMReservedDataKeyRule: PayloadRule {
             if FlagOutsideAPSRule.flag(named: m.key) != nil { continue } // gcm.notification.mutable-content: the flag rule says more
             diagnostics.append(input.diagnostic(Self.description,
                 "data key '\(m.key)' is reserved by FCM, which refuses the request (Invalid data key); rename it, for example 'sender' instead of 'from'",
-                document: JSONPath("message.data").appending(m.key), atKey: true))
+                document: JSONPath("message.data").appending(m.key), at: m.keyLocation))
         }
     }
 }

@@ -23,7 +23,7 @@ public struct FCMUnknownFieldRule: PayloadRule {
                 } else {
                     message += "; known fields here: \(known.joined(separator: ", "))"
                 }
-                diagnostics.append(input.diagnostic(Self.description, message, document: written.appending(m.key), atKey: true))
+                diagnostics.append(input.diagnostic(Self.description, message, document: written.appending(m.key), at: m.keyLocation))
             }
         }
     }
