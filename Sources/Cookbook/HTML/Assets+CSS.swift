@@ -292,8 +292,9 @@ code, kbd, samp, pre { font-family: var(--font-mono); font-size: 0.86em; }
 
 /* ---------- Page content ---------- */
 
-.lede { font-size: 1.2rem; line-height: 1.5; color: var(--text-secondary); margin-bottom: 1.6em; }
-.eyebrow {
+.recipe-header { margin-bottom: 2rem; }
+.lede, .recipe-summary, .hero-lede { font-size: 1.2rem; line-height: 1.5; color: var(--text-secondary); margin-bottom: 1.6em; }
+.eyebrow, .recipe-topic {
   font-size: 0.8rem; font-weight: 600; letter-spacing: 0.06em; text-transform: uppercase;
   color: var(--text-secondary); margin: 0 0 0.4rem;
 }
@@ -310,14 +311,16 @@ code, kbd, samp, pre { font-family: var(--font-mono); font-size: 0.86em; }
   padding: 0.05rem 0.6rem;
 }
 
-a.heading-anchor {
+a.heading-anchor, a.anchor {
   margin-left: 0.35em;
   color: var(--text-secondary);
   font-weight: 400;
   opacity: 0;
   text-decoration: none;
 }
-h2:hover .heading-anchor, h3:hover .heading-anchor, h4:hover .heading-anchor, .heading-anchor:focus { opacity: 1; }
+h2:hover .heading-anchor, h3:hover .heading-anchor, h4:hover .heading-anchor, .heading-anchor:focus,
+h2:hover .anchor, h3:hover .anchor, h4:hover .anchor, a.anchor:focus { opacity: 1; }
+a.anchor:hover, a.heading-anchor:hover { text-decoration: none; color: var(--link); }
 
 .callout, .note {
   border-radius: var(--radius);
@@ -333,7 +336,7 @@ h2:hover .heading-anchor, h3:hover .heading-anchor, h4:hover .heading-anchor, .h
 .callout.is-warning .callout-title { color: var(--warning-text); }
 .callout.is-error { background: var(--error-bg); }
 .callout.is-error .callout-title { color: var(--error-text); }
-.modelling-choice {
+.modelling-choice, .modelling {
   display: inline-block;
   font-size: 0.75rem; font-weight: 600;
   color: var(--warning-text); background: var(--warning-bg);
@@ -343,8 +346,9 @@ h2:hover .heading-anchor, h3:hover .heading-anchor, h4:hover .heading-anchor, .h
 table { border-collapse: collapse; width: 100%; font-size: 0.92rem; }
 th, td { text-align: left; vertical-align: top; padding: 0.55rem 0.75rem; border-bottom: 1px solid var(--border); }
 th { font-weight: 600; color: var(--text-secondary); font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.04em; }
-.table-scroll { overflow-x: auto; margin: 0 0 1.2em; -webkit-overflow-scrolling: touch; }
-.table-scroll table { margin: 0; }
+.table-scroll, .table-wrap { overflow-x: auto; margin: 0 0 1.2em; -webkit-overflow-scrolling: touch; }
+.table-scroll table, .table-wrap table { margin: 0; }
+td small { color: var(--text-secondary); }
 
 /* ---------- Code blocks ---------- */
 
@@ -356,7 +360,7 @@ th { font-weight: 600; color: var(--text-secondary); font-size: 0.8rem; text-tra
   border-radius: var(--radius);
   overflow: hidden;
 }
-.code-title {
+.code-title, .code-caption {
   display: flex; align-items: center; justify-content: space-between; gap: 1rem;
   font-family: var(--font-mono);
   font-size: 0.78rem;
@@ -417,6 +421,8 @@ th { font-weight: 600; color: var(--text-secondary); font-size: 0.8rem; text-tra
   margin: 2.5rem 0;
   padding-top: 0.5rem;
 }
+.example-caption { color: var(--text-secondary); margin-top: -0.3rem; }
+.example > h3 { margin-top: 0; }
 .example-header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.4rem 0.8rem; margin-bottom: 0.8rem; }
 .example-header h3, .example-header h4 { margin: 0; }
 
@@ -462,19 +468,23 @@ th { font-weight: 600; color: var(--text-secondary); font-size: 0.8rem; text-tra
 .diagnostics { list-style: none; padding: 0; margin: 0 0 1.2em; border: 1px solid var(--border); border-radius: var(--radius); overflow: hidden; }
 .diagnostics li, .diagnostic { margin: 0; padding: 0.65rem 0.9rem; border-top: 1px solid var(--border); font-size: 0.9rem; line-height: 1.45; }
 .diagnostics li:first-child { border-top: 0; }
-.diagnostic { display: grid; grid-template-columns: auto 1fr; gap: 0.15rem 0.7rem; align-items: baseline; }
-.diagnostic .severity {
-  grid-row: span 2;
-  font-size: 0.72rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.05em;
-  border-radius: 5px; padding: 0.1rem 0.4rem;
+.diagnostic { display: block; }
+.severity, .severity-badge {
+  display: inline-block;
+  font-size: 0.72rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.05em; line-height: 1.5;
+  border-radius: 5px; padding: 0 0.4rem; margin-right: 0.45rem; vertical-align: 0.08em; white-space: nowrap;
+  color: var(--text-secondary); background: var(--bg-elevated);
 }
-.diagnostic-error .severity { color: var(--error-text); background: var(--error-bg); }
-.diagnostic-warning .severity { color: var(--warning-text); background: var(--warning-bg); }
-.diagnostic-note .severity { color: var(--note-text); background: var(--note-bg); }
+.diagnostic-error .severity, .severity.severity-error { color: var(--error-text); background: var(--error-bg); }
+.diagnostic-warning .severity, .severity.severity-warning { color: var(--warning-text); background: var(--warning-bg); }
+.diagnostic-note .severity, .diagnostic-info .severity, .severity.severity-note, .severity.severity-info { color: var(--note-text); background: var(--note-bg); }
 .diagnostic-message { color: var(--text); }
-.diagnostic-meta { font-size: 0.8rem; color: var(--text-secondary); }
+.diagnostic-meta, .diagnostic .where { display: inline-block; font-size: 0.8rem; color: var(--text-secondary); font-family: var(--font-mono); margin-left: 0.2rem; overflow-wrap: anywhere; }
+.diagnostic-meta { font-family: var(--font-text); display: block; margin: 0.15rem 0 0; }
 .diagnostic-path { font-size: 0.8rem; }
-.diagnostics-empty { color: var(--text-secondary); font-size: 0.9rem; }
+.rule-link { font-family: var(--font-mono); font-size: 0.8rem; margin-left: 0.3rem; white-space: nowrap; }
+.diagnostics-empty, .diagnostics-none { color: var(--text-secondary); font-size: 0.9rem; }
+.verdict-error { color: var(--error-text); background: var(--error-bg); border-radius: var(--radius); padding: 0.7rem 1rem; }
 
 details.record, details.collapsible {
   border: 1px solid var(--border);
@@ -503,11 +513,14 @@ details.record > summary::before, details.collapsible > summary::before {
   flex: none;
 }
 details[open].record > summary::before, details[open].collapsible > summary::before { transform: rotate(45deg); }
-.summary-note { font-weight: 400; color: var(--text-secondary); margin-left: auto; font-size: 0.85rem; }
+.summary-note, .record-status { font-weight: 400; color: var(--text-secondary); margin-left: auto; font-size: 0.85rem; }
 details.record > :not(summary), details.collapsible > :not(summary) { margin: 0 1rem 1rem; }
 
-.downloads { list-style: none; padding: 0; margin: 0 0 1.2em; display: grid; gap: 0.5rem; }
-.downloads li { margin: 0; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.3rem 0.7rem; }
+ul.downloads, .downloads ul { list-style: none; padding: 0; margin: 0 0 1.2em; display: grid; gap: 0.5rem; }
+.downloads li { margin: 0; font-size: 0.92rem; }
+ul.downloads li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.3rem 0.7rem; }
+.downloads > h3, .downloads > h4 { margin: 1.2em 0 0.5em; }
+.downloads a[download] { font-weight: 600; }
 .download-link {
   display: inline-flex; align-items: center; gap: 0.4rem;
   font-weight: 500;
@@ -543,11 +556,18 @@ details.record > :not(summary), details.collapsible > :not(summary) { margin: 0 
 .needs dt { font-weight: 600; }
 .needs dd { margin: 0; min-width: 0; }
 .needs ul { list-style: none; padding: 0; margin: 0; }
-.needs li { margin: 0 0 0.2rem; }
+.needs li { margin: 0 0 0.3rem; padding-left: 1.3rem; position: relative; }
+.needs li::before {
+  content: ""; position: absolute; left: 0.1rem; top: 0.5em;
+  width: 0.5rem; height: 0.28rem;
+  border-left: 2px solid var(--ok-text); border-bottom: 2px solid var(--ok-text);
+  transform: rotate(-45deg);
+}
+.needs > :last-child { margin-bottom: 0; }
 .needs code { font-size: 0.84em; }
 
-.sources { padding-left: 1.2em; font-size: 0.92rem; }
-.sources li { margin-bottom: 0.35rem; }
+ul.sources, .sources ul { padding-left: 1.2em; font-size: 0.92rem; }
+.sources li { margin-bottom: 0.35rem; overflow-wrap: anywhere; }
 .source-confidence { font-size: 0.78rem; color: var(--text-secondary); margin-left: 0.3rem; }
 
 .pager { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin: 3rem 0 0; }
@@ -559,16 +579,17 @@ details.record > :not(summary), details.collapsible > :not(summary) { margin: 0 
 .pager-label { display: block; font-size: 0.78rem; color: var(--text-secondary); }
 .pager-title { display: block; font-weight: 600; color: var(--link); }
 .pager-next { text-align: right; grid-column: 2; }
+.pager a.pager-prev, .pager a.pager-next { font-weight: 600; color: var(--link); }
 
 /* ---------- Index: recipe cards ---------- */
 
 .hero { margin: 1rem 0 2.5rem; }
 .hero h1 { font-size: 3rem; margin-bottom: 0.3em; }
 .hero .lede { max-width: 40rem; }
-.page > main.wide, main.wide { max-width: 70rem; }
+.page > main.wide, main.wide, .page > main:has(.recipe-cards), .page > main:has(.recipe-grid), .page > main:has(.rules-table) { max-width: 70rem; }
 .topic { margin-bottom: 2.5rem; }
 .topic > h2 { margin-top: 1.2em; }
-.recipe-grid {
+.recipe-grid, .recipe-cards {
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr));
   gap: 1.25rem;
@@ -577,6 +598,13 @@ details.record > :not(summary), details.collapsible > :not(summary) { margin: 0 
   margin: 0 0 1.5rem;
 }
 .recipe-grid > li { margin: 0; display: flex; }
+li.recipe-card { margin: 0; }
+.recipe-card > a { display: block; color: var(--text); }
+.recipe-card > a:hover { text-decoration: none; }
+.recipe-card > a:hover h3 { color: var(--link); }
+.recipe-card h3 { font-size: 1.15rem; font-weight: 600; line-height: 1.3; margin: 0 0 0.35rem; }
+.recipe-card > a p { font-size: 0.92rem; color: var(--text-secondary); margin: 0; line-height: 1.45; }
+.recipe-card p.tags { margin: 0; }
 .recipe-card {
   display: flex; flex-direction: column; gap: 0.6rem;
   width: 100%;
@@ -594,12 +622,19 @@ a.recipe-card:hover, .recipe-card:focus-within { text-decoration: none; border-c
 .recipe-card-summary { font-size: 0.92rem; color: var(--text-secondary); margin: 0; line-height: 1.45; }
 .recipe-card-preview { margin-top: auto; }
 .recipe-card-preview .lockscreen { padding: 0.9rem 0.6rem 0.7rem; border-radius: 16px; }
+.recipe-card-preview:has(> .notif) {
+  border-radius: 16px;
+  padding: 0.75rem 0.6rem;
+  background: linear-gradient(160deg, #3b5bdb 0%, #7048e8 45%, #c2255c 100%);
+}
+.recipe-card-preview .notif-preview { margin: 0; }
 .recipe-card-preview .lockscreen-clock { display: none; }
 .recipe-card .tags { margin: 0; }
 
 /* ---------- Rules table ---------- */
 
 .rules-table td:first-child { white-space: nowrap; }
+.rules-table td.source { font-size: 0.85rem; overflow-wrap: anywhere; min-width: 12rem; }
 .rules-table tr:target td { background: var(--note-bg); }
 .rule-id { font-family: var(--font-mono); font-size: 0.84rem; font-weight: 600; }
 .severity-badge, .confidence {
@@ -615,7 +650,9 @@ a.recipe-card:hover, .recipe-card:focus-within { text-decoration: none; border-c
 
 /* ---------- Search ---------- */
 
-.search-form { display: flex; gap: 0.6rem; margin: 0 0 1.2rem; }
+.search-form { display: flex; flex-wrap: wrap; align-items: center; gap: 0.6rem; margin: 0 0 1.2rem; }
+.search-form label { flex-basis: 100%; font-size: 0.9rem; color: var(--text-secondary); }
+.search-form input { flex: 1; min-width: 0; }
 .search-form input { width: 100%; font-size: 1.05rem; padding: 0.6rem 1rem 0.6rem 2.4rem; background-position: 0.85rem center; background-size: 1.1rem; }
 .search-form button {
   font: inherit; font-weight: 600; font-size: 0.95rem;
