@@ -433,7 +433,8 @@ td small { color: var(--text-secondary); }
   margin: 0 0 1.2em;
 }
 .payload-panel { min-width: 0; display: flex; flex-direction: column; }
-.payload-panel .code-block { flex: 1; margin: 0; }
+.payload-panel .code-block { flex: none; margin: 0 0 0.75rem; }
+.payload-panel .code-block:last-child { flex: 1 0 auto; margin-bottom: 0; }
 .panel-title {
   font-size: 0.8rem;
   font-weight: 600;
