@@ -69,6 +69,23 @@ import Payloads
         #expect(!result.accepted)
     }
 
+    @Test func aOneMegabyteFCMMessageFullOfMistakesIsLintedQuickly() {
+        var text = "{\"message\": {\"token\": \"t\", \"data\": {"
+        var i = 0
+        while text.utf8.count < 1_048_576 {
+            text += "\"k\(i)\": \(i), \"google.k\(i)\": \"v\", "
+            i += 1
+        }
+        text += "\"last\": \"x\"}}}"
+        let clock = ContinuousClock()
+        var result: LintResult?
+        let elapsed = clock.measure { result = lint(text) }
+        #expect(result?.diagnostics.filter { $0.rule == "fcm.data-value-not-string" }.count == i)
+        #expect(result?.diagnostics.filter { $0.rule == "fcm.reserved-data-key" }.count == i)
+        #expect(result?.accepted == false)
+        #expect(elapsed < .seconds(10), "linear, not quadratic: \(elapsed)")
+    }
+
     @Test func voipPushesMayCarry5120Bytes() {
         let text = "{\"aps\": {}, \"blob\": \"" + String(repeating: "a", count: 5000) + "\"}"
         #expect(lint(text).diagnostics.contains { $0.rule == "apns.payload-too-large" })

@@ -7,8 +7,14 @@ public enum RuleCatalogue {
 
     /// The entry with id `id`, if any.
     public static func rule(_ id: String) -> RuleDescription? {
-        PayloadRules.descriptions.first { $0.id == id } ?? DeviceBehaviours.all.first { $0.id == id }
+        byID[id]
     }
+
+    private static let byID: [String: RuleDescription] = {
+        var table: [String: RuleDescription] = [:]
+        for rule in DeviceBehaviours.all + PayloadRules.descriptions { table[rule.id] = rule }
+        return table
+    }()
 
     /// The catalogue as JSON (for the site's rules page): id, severity, summary, source, confidence, ….
     public static var json: JSONValue {

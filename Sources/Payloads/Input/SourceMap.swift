@@ -4,35 +4,29 @@
 /// `message.apns.payload.aps`, `aps.alert.title` may come from `message.notification.title`, a data
 /// key from `message.data`, and so on: the longest matching prefix wins.
 public struct SourceMap: Sendable, Equatable {
-    /// One mapping: payload paths under `payload` come from document paths under `source`.
-    public struct Entry: Sendable, Equatable {
-        /// A payload path prefix.
-        public var payload: JSONPath
-        /// The document path it comes from.
-        public var source: JSONPath
-    }
-
-    /// The mappings, in the order added.
-    public private(set) var entries: [Entry] = []
+    /// Payload path prefix → the document path it comes from.
+    public private(set) var entries: [JSONPath: JSONPath] = [:]
 
     /// A map where payload paths are document paths under `prefix` (the root by default).
     public init(prefix: JSONPath = .root) {
-        entries = [Entry(payload: .root, source: prefix)]
+        entries[.root] = prefix
     }
 
     /// Records that payload paths under `payload` come from `source`.
     public mutating func map(_ payload: JSONPath, to source: JSONPath) {
-        entries.removeAll { $0.payload == payload }
-        entries.append(Entry(payload: payload, source: source))
+        entries[payload] = source
     }
 
-    /// The document path that payload path `path` came from.
+    /// The document path that payload path `path` came from (looked up prefix by prefix, longest first).
     public func source(of path: JSONPath) -> JSONPath {
-        var best: Entry?
-        for entry in entries where path.hasPrefix(entry.payload) {
-            if best == nil || entry.payload.components.count > (best?.payload.components.count ?? -1) { best = entry }
+        var count = path.components.count
+        while count >= 0 {
+            let prefix = JSONPath(Array(path.components.prefix(count)))
+            if let source = entries[prefix] {
+                return source.appending(path.dropping(count))
+            }
+            count -= 1
         }
-        guard let best else { return path }
-        return best.source.appending(path.dropping(best.payload.components.count))
+        return path
     }
 }

@@ -37,10 +37,14 @@ private struct JSONByteParser {
         self.maximumDepth = maximumDepth
     }
 
-    /// A container being read.
-    private enum Frame {
-        case array([JSONValue], SourceLocation)
-        case object([JSONMember], SourceLocation, key: String, keyLocation: SourceLocation)
+    /// A container being read; mutated in place on the stack so appends stay O(1).
+    private struct Frame {
+        var isObject: Bool
+        var location: SourceLocation
+        var elements: [JSONValue] = []
+        var members: [JSONMember] = []
+        var key = ""
+        var keyLocation = SourceLocation.none
     }
 
     // MARK: positions and errors
@@ -120,7 +124,7 @@ private struct JSONByteParser {
                     value = .object([], start)
                 } else {
                     let (key, keyLocation) = try parseKey()
-                    stack.append(.object([], start, key: key, keyLocation: keyLocation))
+                    stack.append(Frame(isObject: true, location: start, key: key, keyLocation: keyLocation))
                     continue outer
                 }
             case UInt8(ascii: "["):
@@ -131,7 +135,7 @@ private struct JSONByteParser {
                     pos += 1
                     value = .array([], start)
                 } else {
-                    stack.append(.array([], start))
+                    stack.append(Frame(isObject: false, location: start))
                     continue outer
                 }
             case UInt8(ascii: "\""):
@@ -162,37 +166,39 @@ private struct JSONByteParser {
 
             // A value is complete: hand it to the enclosing containers, closing those that end here.
             while true {
-                guard let frame = stack.popLast() else { return value }
+                guard !stack.isEmpty else { return value }
                 skipWhitespace()
-                switch frame {
-                case .array(var elements, let location):
-                    elements.append(value)
-                    if peek == UInt8(ascii: ",") {
-                        pos += 1
-                        skipWhitespace()
-                        if peek == UInt8(ascii: "]") { throw error("trailing comma before ']' is not allowed") }
-                        stack.append(.array(elements, location))
-                        continue outer
-                    } else if peek == UInt8(ascii: "]") {
-                        pos += 1
-                        value = .array(elements, location)
-                    } else {
-                        throw unexpected("expected ',' or ']' after array element")
-                    }
-                case .object(var members, let location, let key, let keyLocation):
-                    members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
+                let top = stack.count - 1
+                if stack[top].isObject {
+                    stack[top].members.append(JSONMember(key: stack[top].key, keyLocation: stack[top].keyLocation, value: value))
                     if peek == UInt8(ascii: ",") {
                         pos += 1
                         skipWhitespace()
                         if peek == UInt8(ascii: "}") { throw error("trailing comma before '}' is not allowed") }
                         let (nextKey, nextKeyLocation) = try parseKey()
-                        stack.append(.object(members, location, key: nextKey, keyLocation: nextKeyLocation))
+                        stack[top].key = nextKey
+                        stack[top].keyLocation = nextKeyLocation
                         continue outer
                     } else if peek == UInt8(ascii: "}") {
                         pos += 1
-                        value = .object(members, location)
+                        let frame = stack.removeLast()
+                        value = .object(frame.members, frame.location)
                     } else {
                         throw unexpected("expected ',' or '}' after object member")
+                    }
+                } else {
+                    stack[top].elements.append(value)
+                    if peek == UInt8(ascii: ",") {
+                        pos += 1
+                        skipWhitespace()
+                        if peek == UInt8(ascii: "]") { throw error("trailing comma before ']' is not allowed") }
+                        continue outer
+                    } else if peek == UInt8(ascii: "]") {
+                        pos += 1
+                        let frame = stack.removeLast()
+                        value = .array(frame.elements, frame.location)
+                    } else {
+                        throw unexpected("expected ',' or ']' after array element")
                     }
                 }
             }
@@ -200,8 +206,8 @@ private struct JSONByteParser {
     }
 
     private func isAfterComma(_ stack: [Frame]) -> Bool {
-        if case .array(let elements, _)? = stack.last { return !elements.isEmpty }
-        return false
+        guard let top = stack.last, !top.isObject else { return false }
+        return !top.elements.isEmpty
     }
 
     mutating func parseKey() throws(JSONSyntaxError) -> (String, SourceLocation) {
