@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@Suite("The pushbook command line", .serialized)
+struct CLITests {
+    @Test("every subcommand has --help, printed on stdout with exit 0")
+    func helpForEveryCommand() throws {
+        for command in ["build", "check", "lint", "simulate"] {
+            let result = try CommandRunner.run([command, "--help"])
+            #expect(result.status == 0, "\(command) --help")
+            #expect(result.stdout.contains("USAGE: pushbook \(command)"))
+        }
+        #expect(try CommandRunner.run(["--help"]).stdout.contains("SUBCOMMANDS"))
+    }
+
+    @Test("a misspelt subcommand is a usage error with a suggestion")
+    func unknownSubcommand() throws {
+        let result = try CommandRunner.run(["chek"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Did you mean 'check'?"))
+    }
+
+    @Test("check passes on the fcm-image recipe and records one public image attachment")
+    func checkPasses() throws {
+        let root = try CommandRunner.copyRecipe("fcm-image")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CommandRunner.run(["check", "--recipes", root.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("5 passed, 0 failed"))
+        let record = try String(contentsOf: root.appendingPathComponent("fcm-image/expected/image-with-extension.json"), encoding: .utf8)
+        #expect(record.contains("\"type\": \"public.jpeg\""))
+        #expect(record.contains("\"contentHandlerCalls\": 1"))
+    }
+
+    @Test("a tampered expected file makes check exit 1 and name the file, with a diff")
+    func tamperedExpectedFails() throws {
+        let root = try CommandRunner.copyRecipe("fcm-image")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let expected = root.appendingPathComponent("fcm-image/expected/image-not-found.json")
+        let text = try String(contentsOf: expected, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"contentHandlerCalls\": 1", with: "\"contentHandlerCalls\": 2").write(to: expected, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["check", "--recipes", root.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("fcm-image/expected/image-not-found.json"))
+        #expect(result.stderr.contains("-    \"contentHandlerCalls\": 2"))
+        #expect(result.stderr.contains("+    \"contentHandlerCalls\": 1"))
+    }
+
+    @Test("check --update rewrites the expected file, after which check passes")
+    func updateRewrites() throws {
+        let root = try CommandRunner.copyRecipe("fcm-image")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("fcm-image/expected/webp-image.json"))
+        #expect(try CommandRunner.run(["check", "--recipes", root.path]).status == 1)
+        let update = try CommandRunner.run(["check", "--recipes", root.path, "--update"])
+        #expect(update.status == 0)
+        #expect(update.stderr.contains("updated"))
+        #expect(try CommandRunner.run(["check", "--recipes", root.path]).status == 0)
+    }
+
+    @Test("check --format json reports each example's status")
+    func checkJSON() throws {
+        let root = try CommandRunner.copyRecipe("fcm-image")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try CommandRunner.run(["check", "--recipes", root.path, "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["passed"] as? Bool == true)
+        #expect((object?["examples"] as? [Any])?.count == 5)
+    }
+
+    @Test("build writes index.html linking the recipe page, and leaves the old site on failure")
+    func buildWritesSite() throws {
+        let root = try CommandRunner.copyRecipe("fcm-image")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out-site")
+        let result = try CommandRunner.run(["build", "--recipes", root.appendingPathComponent("").path, "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("href=\"recipes/fcm-image.html\""))
+        let page = try String(contentsOf: out.appendingPathComponent("recipes/fcm-image.html"), encoding: .utf8)
+        #expect(page.contains("ImageAttachment"))
+        #expect(!page.contains("FoundationNetworking"))
+
+        let expected = root.appendingPathComponent("fcm-image/expected/image-too-large.json")
+        try "{}\n".write(to: expected, atomically: true, encoding: .utf8)
+        let failed = try CommandRunner.run(["build", "--recipes", root.path, "--out", out.path])
+        #expect(failed.status == 1)
+        #expect(try String(contentsOf: out.appendingPathComponent("recipes/fcm-image.html"), encoding: .utf8) == page)
+    }
+
+    @Test("lint prints file:line:column diagnostics and exits 1 on an error")
+    func lintReportsPositions() throws {
+        let bad = Data(#"{"aps": {"alert": "hi", "mutable-content": "1"}}"#.utf8)
+        let result = try CommandRunner.run(["lint", "-"], stdin: bad)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("-:1:"))
+        #expect(result.stdout.contains("error:"))
+    }
+
+    @Test("lint reports malformed JSON with its line and column, and exits 2 for a missing file")
+    func lintMalformed() throws {
+        let result = try CommandRunner.run(["lint", "-"], stdin: Data("{\n  \"aps\": {,}\n}".utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("-:2:"))
+        #expect(try CommandRunner.run(["lint", "/nonexistent/x.json"]).status == 2)
+    }
+
+    @Test("simulate runs a pass-through extension and prints a deterministic record")
+    func simulatePassThrough() throws {
+        let push = Data(#"{"aps": {"alert": {"title": "Hi", "body": "There"}, "mutable-content": 1}}"#.utf8)
+        let first = try CommandRunner.run(["simulate", "-"], stdin: push)
+        let second = try CommandRunner.run(["simulate", "-"], stdin: push)
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout.contains("\"invoked\": true"))
+        let text = try CommandRunner.run(["simulate", "--format", "text", "-"], stdin: push)
+        #expect(text.stdout.contains("extension ran"))
+    }
+
+    @Test("simulate --recipe runs a recipe's extension on any payload")
+    func simulateWithRecipe() throws {
+        let result = try CommandRunner.run(["simulate", "--recipe", "fcm-image", "Recipes/fcm-image/examples/image-with-extension.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"type\": \"public.jpeg\""))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Runs the built `pushbook` binary and captures what it prints and how it exits.
+struct CommandRunner {
+    /// What a run printed and its exit status.
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The package's root folder.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `pushbook` binary next to the test bundle, or in `.build/debug`.
+    static var binary: URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushbook")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return packageRoot.appendingPathComponent(".build/debug/pushbook")
+    }
+
+    /// Runs `pushbook` with `arguments` in `directory` (the package root by default).
+    static func run(_ arguments: [String], in directory: URL = packageRoot, stdin: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A temporary copy of one recipe folder, in a recipes folder of its own.
+    static func copyRecipe(_ id: String) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-cli-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Recipes/\(id)"), to: root.appendingPathComponent(id))
+        return root
+    }
+}
