@@ -5,5 +5,6 @@ public enum RecipeRegistry {
     /// Every entry point.
     public static let entryPoints: [String: RecipeEntryPoint] = [
         "FCMImageService": .serviceExtension { FCMImageService() },
+        "DeadlineImageService": .serviceExtension { DeadlineImageService() },
     ]
 }

@@ -1,0 +1,97 @@
+import Foundation
+import NotificationSimulator // iOS: UserNotifications
+// snippet.hide
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+// snippet.show
+
+// snippet.service
+/// Attaches the image of an FCM push, and still shows the message when the image is too slow:
+/// whichever comes first, the download or the deadline, delivers the notification, and only once.
+final class DeadlineImageService: UNNotificationServiceExtension {
+    private let lock = NSLock()
+    private var contentHandler: ((UNNotificationContent) -> Void)?
+    private var bestAttemptContent: UNMutableNotificationContent?
+    private var download: URLSessionDataTask?
+
+    override func didReceive(_ request: UNNotificationRequest,
+                             withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+        guard let content = request.content.mutableCopy() as? UNMutableNotificationContent else {
+            contentHandler(request.content)
+            return
+        }
+        lock.lock()
+        self.contentHandler = contentHandler
+        bestAttemptContent = content
+        lock.unlock()
+
+        guard let options = request.content.userInfo["fcm_options"] as? [String: Any],
+              let address = options["image"] as? String,
+              let imageURL = URL(string: address), imageURL.scheme == "https" else {
+            deliver { _ in } // nothing to download: show the push as it is
+            return
+        }
+        let task = URLSession.shared.dataTask(with: imageURL) { [weak self] data, response, _ in
+            // Runs when the image arrives, when it fails, and when the task is cancelled at the deadline.
+            let attachment = DeadlineImageAttachment.make(data: data, response: response)
+            self?.deliver { content in
+                if let attachment { content.attachments = [attachment] }
+            }
+        }
+        lock.lock()
+        download = task
+        lock.unlock()
+        task.resume()
+    }
+
+    override func serviceExtensionTimeWillExpire() {
+        // About 30 seconds have passed: stop waiting, and show the text with a word about the photo.
+        lock.lock()
+        let task = download
+        lock.unlock()
+        task?.cancel()
+        deliver { content in
+            content.subtitle = "Photo not loaded: open the chat to see it"
+        }
+    }
+
+    /// Calls the content handler exactly once. The first caller takes the handler and the content
+    /// under the lock; any later caller (a download finishing after the deadline) finds both gone.
+    private func deliver(_ finish: (UNMutableNotificationContent) -> Void) {
+        lock.lock()
+        let handler = contentHandler
+        let content = bestAttemptContent
+        contentHandler = nil
+        bestAttemptContent = nil
+        lock.unlock()
+        guard let handler, let content else { return }
+        finish(content)
+        handler(content)
+    }
+}
+// snippet.end
+
+// snippet.attachment
+/// Turns a finished download into an attachment, or nil when it is not a usable image.
+enum DeadlineImageAttachment {
+    static func make(data: Data?, response: URLResponse?) -> UNNotificationAttachment? {
+        let extensions = ["image/jpeg": "jpg", "image/png": "png", "image/gif": "gif"]
+        guard let data, !data.isEmpty,
+              let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode),
+              let fileExtension = http.mimeType.flatMap({ extensions[$0.lowercased()] }) else {
+            return nil
+        }
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent(UUID().uuidString)
+            .appendingPathExtension(fileExtension)
+        do {
+            try data.write(to: file)
+            return try UNNotificationAttachment(identifier: "image", url: file, options: nil)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            return nil
+        }
+    }
+}
+// snippet.end
