@@ -5,6 +5,7 @@ public enum RecipeRegistry {
     /// Every entry point.
     public static let entryPoints: [String: RecipeEntryPoint] = [
         "FCMImageService": .serviceExtension { FCMImageService() },
+        "ChatAvatarService": .serviceExtension { ChatAvatarService() },
         "DeadlineImageService": .serviceExtension { DeadlineImageService() },
     ]
 }
