@@ -7,5 +7,6 @@ public enum RecipeRegistry {
         "FCMImageService": .serviceExtension { FCMImageService() },
         "ChatAvatarService": .serviceExtension { ChatAvatarService() },
         "DeadlineImageService": .serviceExtension { DeadlineImageService() },
+        "ExtensionProbeService": .serviceExtension { ExtensionProbeService() },
     ]
 }
