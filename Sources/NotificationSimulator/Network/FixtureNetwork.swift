@@ -57,9 +57,13 @@ final class FixtureNetwork: @unchecked Sendable {
         return startedTasks.contains(ObjectIdentifier(task))
     }
 
-    /// The fetches so far, in the order they started.
+    /// The fetches so far, in the order they started. Tasks resumed together reach the protocol in
+    /// an order URLSession does not fix, so fetches that start at the same virtual time are sorted
+    /// by URL, which keeps records of parallel downloads reproducible.
     var fetches: [Fetch] {
         lock.lock(); defer { lock.unlock() }
-        return fetchLog
+        return fetchLog.enumerated().sorted { a, b in
+            (a.element.startedAt, a.element.url, a.offset) < (b.element.startedAt, b.element.url, b.offset)
+        }.map(\.element)
     }
 }
