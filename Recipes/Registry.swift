@@ -8,5 +8,6 @@ public enum RecipeRegistry {
         "ChatAvatarService": .serviceExtension { ChatAvatarService() },
         "DeadlineImageService": .serviceExtension { DeadlineImageService() },
         "ExtensionProbeService": .serviceExtension { ExtensionProbeService() },
+        "AvatarAndImageService": .serviceExtension { AvatarAndImageService() },
     ]
 }
