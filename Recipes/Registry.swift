@@ -9,5 +9,6 @@ public enum RecipeRegistry {
         "DeadlineImageService": .serviceExtension { DeadlineImageService() },
         "ExtensionProbeService": .serviceExtension { ExtensionProbeService() },
         "AvatarAndImageService": .serviceExtension { AvatarAndImageService() },
+        "GroupChatService": .serviceExtension { GroupChatService() },
     ]
 }
