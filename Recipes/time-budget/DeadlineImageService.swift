@@ -46,14 +46,16 @@ final class DeadlineImageService: UNNotificationServiceExtension {
     }
 
     override func serviceExtensionTimeWillExpire() {
-        // About 30 seconds have passed: stop waiting, and show the text with a word about the photo.
+        // About 30 seconds have passed: show the text now, with a word about the photo.
+        deliver { content in
+            content.subtitle = "Photo not loaded: open the chat to see it"
+        }
+        // Then stop the download. Cancelling first would let its completion (with an error)
+        // race this method for the handler, and sometimes win without the subtitle.
         lock.lock()
         let task = download
         lock.unlock()
         task?.cancel()
-        deliver { content in
-            content.subtitle = "Photo not loaded: open the chat to see it"
-        }
     }
 
     /// Calls the content handler exactly once. The first caller takes the handler and the content
