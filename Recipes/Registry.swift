@@ -10,5 +10,6 @@ public enum RecipeRegistry {
         "ExtensionProbeService": .serviceExtension { ExtensionProbeService() },
         "AvatarAndImageService": .serviceExtension { AvatarAndImageService() },
         "GroupChatService": .serviceExtension { GroupChatService() },
+        "ForegroundChatApp": ForegroundChatApp.entryPoint,
     ]
 }

@@ -21,7 +21,8 @@ public struct NotificationDevice: Sendable {
 
     /// Delivers a linted push. `makeExtension` builds the app's Notification Service Extension;
     /// nil means the app has none. For an app in the foreground, `appSetUp` runs first (it sets the
-    /// center's delegate) and `onMessage` gets the push's `userInfo` after iOS has presented it.
+    /// center's delegate) and `onMessage` gets the push's `userInfo` after iOS has presented it, or
+    /// right away for a push iOS does not show (a data-only or background message).
     public func deliver(_ input: LintResult, makeExtension: (() -> UNNotificationServiceExtension)?,
                         appSetUp: ((UNUserNotificationCenter) -> Void)? = nil,
                         onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)? = nil) -> DeliveryRecord {
@@ -39,6 +40,18 @@ public struct NotificationDevice: Sendable {
         record.appWoken = parsed.contentAvailable && app.wakesForRemoteNotifications
         guard parsed.isVisible else {
             record.serviceExtension = makeExtension.map { _ in .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: []) }
+            // iOS shows nothing, but an app in the foreground still gets the message (firebase_messaging's onMessage).
+            if let onMessage, app.isInForeground {
+                let context = SimulationContext(network: FixtureNetwork(manifest: manifest))
+                return SimulationContext.with(context) {
+                    if let appSetUp {
+                        let box = UncheckedBox(appSetUp)
+                        ExtensionHost(context: context).call("app") { box.value(context.center) }
+                    }
+                    runOnMessage(onMessage, userInfo: parsed.content.userInfo, in: context, record: &record)
+                    return record
+                }
+            }
             return record
         }
         let runsExtension = parsed.mutableContent && parsed.hasAlertText && makeExtension != nil
@@ -72,19 +85,25 @@ public struct NotificationDevice: Sendable {
                 record.presentation = presentInForeground(final, in: context)
             }
             if let onMessage, app.isInForeground {
-                let box = UncheckedBox((onMessage, final.userInfo))
-                let host = ExtensionHost(context: context)
-                host.call("onMessage") { box.value.0(box.value.1, context.center) }
-                while let event = context.scheduler.popEarliest(), event.time <= Self.horizonMilliseconds { host.run(event) }
-                for due in context.center.takeDue(upTo: context.clock.now) {
-                    var diagnostics: [Diagnostic] = []
-                    if let shown = present(due.request.content, original: due.request.content, donated: false, diagnostics: &diagnostics) {
-                        record.localNotifications.append(shown)
-                    }
-                    record.diagnostics += diagnostics
-                }
+                runOnMessage(onMessage, userInfo: final.userInfo, in: context, record: &record)
             }
             return record
+        }
+    }
+
+    /// Gives a foreground app's message handler the push, then shows the notifications it added.
+    private func runOnMessage(_ onMessage: @escaping ([AnyHashable: Any], UNUserNotificationCenter) -> Void, userInfo: [AnyHashable: Any],
+                              in context: SimulationContext, record: inout DeliveryRecord) {
+        let box = UncheckedBox((onMessage, userInfo))
+        let host = ExtensionHost(context: context)
+        host.call("onMessage") { box.value.0(box.value.1, context.center) }
+        while let event = context.scheduler.popEarliest(), event.time <= Self.horizonMilliseconds { host.run(event) }
+        for due in context.center.takeDue(upTo: context.clock.now) {
+            var diagnostics: [Diagnostic] = []
+            if let shown = present(due.request.content, original: due.request.content, donated: false, diagnostics: &diagnostics) {
+                record.localNotifications.append(shown)
+            }
+            record.diagnostics += diagnostics
         }
     }
 
