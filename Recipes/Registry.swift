@@ -11,5 +11,6 @@ public enum RecipeRegistry {
         "AvatarAndImageService": .serviceExtension { AvatarAndImageService() },
         "GroupChatService": .serviceExtension { GroupChatService() },
         "ForegroundChatApp": ForegroundChatApp.entryPoint,
+        "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }
