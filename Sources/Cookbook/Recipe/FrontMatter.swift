@@ -38,7 +38,7 @@ struct FrontMatter: Sendable, Equatable {
             throw CookbookDiagnostic(file: file, message: "recipe.md must start with a front matter block: a line '---', 'key: value' lines, and a closing '---'")
         }
         guard let end = lines.dropFirst().firstIndex(of: "---") else {
-            throw CookbookDiagnostic(file: file, location: SourceLocation(line: lines.count, column: 1), message: "the front matter is not closed: add a line '---' after it")
+            throw CookbookDiagnostic(file: file, location: SourceLocation(line: 1, column: 1), message: "the front matter opened here is never closed: add a line '---' after its last 'key: value' line")
         }
         var fields: [String: Field] = [:]
         var currentList: String?

@@ -53,7 +53,8 @@ public struct RecipeLoader: Sendable {
             throw CookbookDiagnostic(file: file, message: "missing recipe.md: every recipe folder needs one")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CookbookDiagnostic(file: file, message: "recipe.md is not valid UTF-8")
+            let (location, byte) = Self.firstInvalidUTF8(in: data)
+            throw CookbookDiagnostic(file: file, location: location, message: "recipe.md is not valid UTF-8 (byte \(byte)); save it as UTF-8")
         }
         let front = try FrontMatter.parse(text, file: file)
         let orderText = front.optionalText("order") ?? "100"
@@ -122,6 +123,27 @@ public struct RecipeLoader: Sendable {
         Example(id: name, input: folder.appendingPathComponent("examples/\(name).json"),
                 expected: folder.appendingPathComponent("expected/\(name).json"),
                 appFolder: nil, headers: [:], foreground: false, withoutExtension: false, caption: "")
+    }
+
+    /// The line and column (in bytes, as the JSON reader counts them) of the first byte that is not
+    /// well-formed UTF-8, and that byte in hex.
+    static func firstInvalidUTF8(in data: Data) -> (SourceLocation, String) {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0, line = 1, lineStart = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") { line += 1; lineStart = offset + 1 }
+                offset += encoded.count
+            case .error:
+                let byte = data[data.startIndex + offset]
+                let hex = String(byte, radix: 16, uppercase: true)
+                return (SourceLocation(line: line, column: offset - lineStart + 1), "0x" + (hex.count < 2 ? "0" : "") + hex)
+            case .emptyInput:
+                return (SourceLocation(line: line, column: offset - lineStart + 1), "")
+            }
+        }
     }
 
     /// Rejects paths that leave the recipe's folder (`..`, absolute paths, symbolic links out).
