@@ -44,16 +44,25 @@ struct LinkChecker: Sendable {
         return broken
     }
 
-    /// The decoded values of every `name="…"` attribute in `html`.
+    /// The decoded values of every `name="…"` attribute of the tags in `html`.
+    ///
+    /// Only the inside of tags is searched: text such as `<img src="x">` written in prose or code
+    /// reaches the page escaped (`&lt;img src="x"&gt;`) and is not a link.
     static func attributeValues(_ name: String, in html: String) -> [String] {
         var values: [String] = []
         let marker = " \(name)=\""
         var rest = html[...]
-        while let start = rest.range(of: marker) {
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { break }
-            values.append(unescape(String(rest[..<end])))
-            rest = rest[end...]
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            guard let close = rest.firstIndex(of: ">") else { break }
+            var tag = rest[..<close]
+            rest = rest[close...]
+            while let start = tag.range(of: marker) {
+                tag = tag[start.upperBound...]
+                guard let end = tag.firstIndex(of: "\"") else { break }
+                values.append(unescape(String(tag[..<end])))
+                tag = tag[tag.index(after: end)...]
+            }
         }
         return values
     }
