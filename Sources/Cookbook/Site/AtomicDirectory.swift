@@ -9,8 +9,36 @@ import Glibc
 /// On Linux the swap is `renameat2(RENAME_EXCHANGE)`; where that is missing it falls back to two
 /// renames, and the next run restores a directory left aside between them.
 enum AtomicDirectory {
-    /// A fresh, empty staging directory next to `target`.
+    /// Why a folder may not be replaced by a site.
+    struct UnsafeTarget: LocalizedError, Equatable {
+        var message: String
+        var errorDescription: String? { message }
+    }
+
+    /// Refuses targets whose replacement would destroy something that is not a site: the current
+    /// folder or one of its ancestors (`--out .`, `--out ..`), a file, or a non-empty folder without
+    /// an `index.html` (the recipes, a source folder).
+    static func checkReplaceable(_ target: URL) throws(UnsafeTarget) {
+        let fm = FileManager.default
+        let resolved = target.standardizedFileURL.resolvingSymlinksInPath().path
+        let current = URL(fileURLWithPath: fm.currentDirectoryPath).standardizedFileURL.resolvingSymlinksInPath().path
+        if resolved == "/" || current == resolved || current.hasPrefix(resolved.hasSuffix("/") ? resolved : resolved + "/") {
+            throw UnsafeTarget(message: "refusing to replace '\(target.path)': it holds the current folder; choose an --out folder of its own")
+        }
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw UnsafeTarget(message: "refusing to replace '\(target.path)': it is a file, not a site folder")
+        }
+        let names = ((try? fm.contentsOfDirectory(atPath: target.path)) ?? []).filter { !$0.hasPrefix(".") }
+        if !names.isEmpty && !names.contains("index.html") {
+            throw UnsafeTarget(message: "refusing to replace '\(target.path)': it is not empty and has no index.html, so it is not a site pushbook built; choose another --out, or empty it first")
+        }
+    }
+
+    /// A fresh, empty staging directory next to `target`, which must be safe to replace.
     static func staging(for target: URL) throws -> URL {
+        try checkReplaceable(target)
         let parent = target.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         recover(target)

@@ -30,6 +30,7 @@ struct SiteTests {
         let target = parent.appendingPathComponent("site", isDirectory: true)
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: target.appendingPathComponent("old.html"))
+        try Data("old".utf8).write(to: target.appendingPathComponent("index.html"))
         let staging = try AtomicDirectory.staging(for: target)
         try Data("new".utf8).write(to: staging.appendingPathComponent("new.html"))
         try AtomicDirectory.swap(staging, into: target)
