@@ -11,32 +11,59 @@ enum BuildCommand: PushbookCommand {
         cookbook into a static site that works offline. The site is written to a temporary folder and
         swapped in whole; on any failure the previous site is left untouched.
 
-        USAGE: pushbook build [--recipes DIR] [--out DIR] [--no-cache]
+        Recipes run in a few worker processes (one per core by default), so a recipe whose code
+        crashes is reported as that recipe's failure while the others build. Runs and pages are
+        cached in .pushbook-cache/ by a hash of each recipe's files and of the tool itself.
+
+        USAGE: pushbook build [--recipes DIR] [--out DIR] [--no-cache] [--jobs N]
 
         OPTIONS:
           --recipes DIR   The recipes folder (default: Recipes).
           --out DIR       Where the site goes (default: site).
-          --no-cache      Ignore cached example runs and pages.
+          --no-cache      Ignore cached example runs and pages (a cold build).
+          --jobs N        Worker processes (default: the number of cores).
           -h, --help      Show this help.
         """
+
+    /// Rewrites one progress line on a terminal's standard error.
+    @Sendable static func showProgress(done: Int, total: Int, id: String) {
+        let line = done == total ? "\r\u{1B}[2K" : "\r\u{1B}[2K[\(done)/\(total)] \(id)"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// The tool's identity for cache keys: its version, and the size and date of its binary.
+    static func toolStamp(_ executable: URL) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(Pushbook.version) \(size) \(date)"
+    }
 
     static func run(_ arguments: inout ArgumentParser) throws -> Outcome {
         let recipes = try arguments.option("--recipes") ?? "Recipes"
         let out = try arguments.option("--out") ?? "site"
-        _ = arguments.flag("--no-cache")
-        let extra = try arguments.positionals(known: ["--recipes", "--out", "--no-cache"])
+        let noCache = arguments.flag("--no-cache")
+        let jobs = try arguments.option("--jobs").map { value -> Int in
+            guard let n = Int(value), n >= 1, n <= 64 else { throw UsageError(message: "--jobs takes a whole number from 1 to 64") }
+            return n
+        } ?? ProcessInfo.processInfo.activeProcessorCount
+        let extra = try arguments.positionals(known: ["--recipes", "--out", "--no-cache", "--jobs"])
         guard extra.isEmpty else { throw UsageError(message: "build takes no positional arguments (got '\(extra[0])')") }
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: recipes,
                                       entryPoints: RecipeRegistry.entryPoints)
-        let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true))
-        CheckCommand.printText(report.check, verbose: false)
-        for diagnostic in report.diagnostics { printError(diagnostic.description) }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let progress: (@Sendable (Int, Int, String) -> Void)? = isatty(STDERR_FILENO) == 1 ? Self.showProgress : nil
+        let workerExecutable: URL? = FileManager.default.isExecutableFile(atPath: executable.path) ? executable : nil
+        let cacheFolder: URL? = noCache ? nil : URL(fileURLWithPath: ".pushbook-cache", isDirectory: true)
+        let options = CookbookProject.BuildOptions(workerExecutable: workerExecutable, workers: jobs, cacheFolder: cacheFolder,
+                                                   toolStamp: Self.toolStamp(executable), progress: progress)
+        let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), options: options)
+        for message in report.messages { printError(message) }
         guard report.succeeded else {
             printError("build failed: \(out)/ was left as it was")
             return .checkFailed
         }
-        let examples = report.check.results.values.reduce(0) { $0 + $1.count }
-        print("built \(out)/: \(report.check.recipes.count) recipes, \(examples) examples verified, \(report.filesWritten) files")
+        print("built \(out)/: \(report.recipes) recipes, \(report.examples) examples verified (\(report.cached) recipes from the cache), \(report.filesWritten) files")
         return .success
     }
 }

@@ -22,7 +22,12 @@ enum Pushbook {
     }
 
     static func main() {
+        // A worker that dies must not take the parent with it through a write to its closed pipe.
+        signal(SIGPIPE, SIG_IGN)
         var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "worker" {
+            WorkerCommand.run()
+        }
         guard let name = arguments.first, !name.hasPrefix("-") || ["--help", "-h", "--version"].contains(name) else {
             exit(with: .usage(Self.usage, hint: "a subcommand is required"))
         }

@@ -1,11 +1,10 @@
-import NotificationSimulator
 
 /// The home page: recipes grouped by topic, each with its summary and a small preview.
 struct IndexPage {
     /// The recipes, in index order.
     var recipes: [Recipe]
-    /// The first example's outcome of each recipe, by recipe id, for the previews.
-    var previews: [String: ExampleRunner.Outcome]
+    /// The small preview of each recipe (HTML), by recipe id.
+    var previews: [String: String]
 
     /// The page's HTML.
     func render() -> String {
@@ -20,8 +19,8 @@ struct IndexPage {
             for recipe in recipes where recipe.topic == topic {
                 main += "<li class=\"recipe-card\">\n<a href=\"recipes/\(HTML.escapeAttribute(recipe.id)).html\">\n"
                 main += "<h3>\(HTML.escapeText(recipe.title))</h3>\n<p>\(HTML.escapeText(recipe.summary))</p>\n</a>\n"
-                if let outcome = previews[recipe.id], let delivered = outcome.record.delivered ?? outcome.record.localNotifications.first {
-                    main += "<div class=\"recipe-card-preview\" aria-hidden=\"true\">" + NotificationPreview.banner(ExamplePanel.model(from: delivered, appName: outcome.app.displayName), expanded: false) + "</div>\n"
+                if let preview = previews[recipe.id] {
+                    main += "<div class=\"recipe-card-preview\" aria-hidden=\"true\">" + preview + "</div>\n"
                 }
                 if !recipe.tags.isEmpty {
                     main += "<p class=\"tags\">" + recipe.tags.map { "<span class=\"tag\">\(HTML.escapeText($0))</span>" }.joined(separator: " ") + "</p>\n"

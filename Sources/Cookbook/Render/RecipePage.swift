@@ -9,9 +9,9 @@ struct RecipePage {
     /// Its examples' results, by example id.
     var results: [String: ExampleResult]
     /// The recipe before this one in the index, if any.
-    var previous: Recipe?
+    var previous: RecipeLink?
     /// The recipe after this one, if any.
-    var next: Recipe?
+    var next: RecipeLink?
 
     /// The rendered page.
     struct Output {

@@ -42,43 +42,51 @@ public struct CookbookProject: Sendable {
     /// with `update`, rewrites the expected files of examples that ran.
     public func check(only ids: [String] = [], update: Bool = false) -> CheckReport {
         let (recipes, diagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(only: ids)
+        let builder = RecipeBuilder(runner: runner)
         var results: [String: [ExampleResult]] = [:]
         var updated: [String] = []
         for recipe in recipes {
-            var list: [ExampleResult] = []
-            for example in recipe.examples {
-                let expectedPath = "\(recipe.displayPath)/expected/\(example.id).json"
-                do {
-                    let outcome = try runner.run(example, of: recipe)
-                    let got = outcome.record.text
-                    if update {
-                        let old = FileManager.default.contents(atPath: example.expected.path)
-                        if old != Data(got.utf8) {
-                            try? FileManager.default.createDirectory(at: example.expected.deletingLastPathComponent(), withIntermediateDirectories: true)
-                            try Data(got.utf8).write(to: example.expected, options: .atomic)
-                            updated.append(expectedPath)
-                        }
-                    }
-                    let want = FileManager.default.contents(atPath: example.expected.path).map { String(decoding: $0, as: UTF8.self) }
-                    list.append(ExampleResult(example: example, outcome: outcome, verification: .compare(got: got, want: want, path: expectedPath)))
-                } catch let error as CookbookDiagnostic {
-                    list.append(ExampleResult(example: example, outcome: nil, verification: .failed(error)))
-                } catch {
-                    list.append(ExampleResult(example: example, outcome: nil,
-                                              verification: .failed(CookbookDiagnostic(file: expectedPath, message: "cannot write: \(error.localizedDescription)"))))
-                }
-            }
-            results[recipe.id] = list
+            let outcome = builder.verify(recipe, update: update)
+            results[recipe.id] = outcome.results
+            updated += outcome.updated
         }
         return CheckReport(recipes: recipes, diagnostics: diagnostics, results: results, updated: updated)
     }
 
+    /// How `build` runs.
+    public struct BuildOptions: Sendable {
+        /// The binary to start as `worker` processes; nil builds in this process.
+        public var workerExecutable: URL?
+        /// How many workers.
+        public var workers: Int
+        /// The cache folder; nil disables the cache.
+        public var cacheFolder: URL?
+        /// Identifies the tool (version and binary), part of every cache key.
+        public var toolStamp: String
+        /// Called after each recipe with (recipes done, recipes in all, id).
+        public var progress: (@Sendable (Int, Int, String) -> Void)?
+
+        /// Creates options.
+        public init(workerExecutable: URL? = nil, workers: Int = 2, cacheFolder: URL? = nil, toolStamp: String = "",
+                    progress: (@Sendable (Int, Int, String) -> Void)? = nil) {
+            self.workerExecutable = workerExecutable
+            self.workers = workers
+            self.cacheFolder = cacheFolder
+            self.toolStamp = toolStamp
+            self.progress = progress
+        }
+    }
+
     /// What `build` did.
     public struct BuildReport: Sendable {
-        /// The verification.
-        public var check: CheckReport
-        /// Problems rendering (bad includes, broken links).
-        public var diagnostics: [CookbookDiagnostic]
+        /// Problems: load errors, failed examples with diffs, render errors, broken links.
+        public var messages: [String]
+        /// Recipes built.
+        public var recipes: Int
+        /// Examples verified.
+        public var examples: Int
+        /// Recipes served from the cache.
+        public var cached: Int
         /// Pages and files written.
         public var filesWritten: Int
         /// True when the site was written.
@@ -86,29 +94,56 @@ public struct CookbookProject: Sendable {
     }
 
     /// Verifies every example, renders the site, checks its links, and swaps it into `output` whole.
-    /// Nothing is written when a check fails.
-    public func build(output: URL) -> BuildReport {
-        let check = check()
-        guard check.passed else { return BuildReport(check: check, diagnostics: [], filesWritten: 0, succeeded: false) }
-        var files: [String: String] = [:]
-        var diagnostics: [CookbookDiagnostic] = []
-        var search = SearchIndex()
-        let recipes = check.recipes
+    /// Nothing is written when anything fails.
+    public func build(output: URL, options: BuildOptions = BuildOptions()) -> BuildReport {
+        let (recipes, loadDiagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load()
+        var messages = loadDiagnostics.map(\.description)
+        let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
+        let cache = options.cacheFolder.map { BuildCache(folder: $0) }
+        var artifacts: [String: RecipeArtifact] = [:]
+        var requests: [WorkerPool.Request] = []
         for (index, recipe) in recipes.enumerated() {
-            let results = Dictionary(uniqueKeysWithValues: (check.results[recipe.id] ?? []).map { ($0.example.id, $0) })
-            let page = RecipePage(recipe: recipe, results: results,
-                                  previous: index > 0 ? recipes[index - 1] : nil,
-                                  next: index + 1 < recipes.count ? recipes[index + 1] : nil)
-            let output = page.render()
-            files[page.path] = output.html
-            files.merge(output.downloads) { a, _ in a }
-            diagnostics += output.diagnostics
-            search.entries += output.search
+            let previous = index > 0 ? links[index - 1] : nil
+            let next = index + 1 < links.count ? links[index + 1] : nil
+            let key = BuildCache.key(toolStamp: options.toolStamp, recipe: recipe, previous: previous, next: next)
+            if let hit = cache?.artifact(for: key, id: recipe.id) {
+                artifacts[recipe.id] = hit
+            } else {
+                requests.append(.init(root: recipesFolder.path, displayRoot: displayRoot, id: recipe.id, previous: previous, next: next, key: key))
+            }
         }
-        let previews = Dictionary(uniqueKeysWithValues: recipes.compactMap { recipe in
-            (check.results[recipe.id] ?? []).compactMap(\.outcome).first { $0.record.delivered != nil || !$0.record.localNotifications.isEmpty }.map { (recipe.id, $0) }
-        })
-        files["index.html"] = IndexPage(recipes: recipes, previews: previews).render()
+        let cached = artifacts.count
+        let total = recipes.count
+        if let executable = options.workerExecutable, requests.count > 1 {
+            let built = WorkerPool(executable: executable, count: options.workers).run(requests) { done, id in
+                options.progress?(cached + done, total, id)
+            }
+            artifacts.merge(built) { a, _ in a }
+        } else {
+            for (done, request) in requests.enumerated() {
+                artifacts[request.id] = Self.artifact(for: request, runner: runner)
+                options.progress?(cached + done + 1, total, request.id)
+            }
+        }
+        for recipe in recipes {
+            guard let artifact = artifacts[recipe.id] else { continue }
+            messages += artifact.messages
+            if artifact.passed, !requests.isEmpty { cache?.store(artifact) }
+        }
+        let examples = recipes.reduce(0) { $0 + (artifacts[$1.id]?.examples ?? 0) }
+        guard messages.isEmpty, recipes.allSatisfy({ artifacts[$0.id]?.passed == true }) else {
+            return BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
+        }
+
+        var files: [String: String] = [:]
+        var search = SearchIndex()
+        for recipe in recipes {
+            guard let artifact = artifacts[recipe.id] else { continue }
+            files["recipes/\(recipe.id).html"] = artifact.page
+            files.merge(artifact.downloads) { a, _ in a }
+            search.entries += artifact.search
+        }
+        files["index.html"] = IndexPage(recipes: recipes, previews: artifacts.compactMapValues(\.cardPreview)).render()
         let rules = RulesPage(rules: RuleCatalogue.all)
         files["rules.html"] = rules.render()
         search.entries += rules.search
@@ -118,10 +153,10 @@ public struct CookbookProject: Sendable {
 
         let pages = files.filter { $0.key.hasSuffix(".html") }
         for broken in LinkChecker.check(pages: pages, files: Set(files.keys)) {
-            diagnostics.append(CookbookDiagnostic(file: "site/\(broken.page)", message: "broken link '\(broken.href)': \(broken.reason)"))
+            messages.append("\(output.lastPathComponent)/\(broken.page):1:1: error: broken link '\(broken.href)': \(broken.reason)")
         }
-        guard diagnostics.allSatisfy({ $0.severity != .error }) else {
-            return BuildReport(check: check, diagnostics: diagnostics, filesWritten: 0, succeeded: false)
+        guard messages.isEmpty else {
+            return BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
         }
         do {
             let staging = try AtomicDirectory.staging(for: output)
@@ -132,9 +167,31 @@ public struct CookbookProject: Sendable {
             }
             try AtomicDirectory.swap(staging, into: output)
         } catch {
-            diagnostics.append(CookbookDiagnostic(file: output.path, message: "cannot write the site: \(error.localizedDescription)"))
-            return BuildReport(check: check, diagnostics: diagnostics, filesWritten: 0, succeeded: false)
+            messages.append("\(output.path):1:1: error: cannot write the site: \(error.localizedDescription)")
+            return BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
         }
-        return BuildReport(check: check, diagnostics: diagnostics, filesWritten: files.count, succeeded: true)
+        return BuildReport(messages: [], recipes: recipes.count, examples: examples, cached: cached, filesWritten: files.count, succeeded: true)
+    }
+
+    /// Builds one recipe's artifact in this process: the work of a `pushbook worker`.
+    static func artifact(for request: WorkerPool.Request, runner: ExampleRunner) -> RecipeArtifact {
+        let loader = RecipeLoader(root: URL(fileURLWithPath: request.root, isDirectory: true), displayRoot: request.displayRoot)
+        do {
+            let recipe = try loader.loadRecipe(id: request.id, folder: URL(fileURLWithPath: request.root, isDirectory: true).appendingPathComponent(request.id, isDirectory: true))
+            return RecipeBuilder(runner: runner).build(recipe, previous: request.previous, next: request.next, key: request.key)
+        } catch {
+            return RecipeArtifact(id: request.id, key: request.key, passed: false, messages: [error.description], examples: 0, examplesPassed: 0,
+                                  page: "", downloads: [:], search: [], cardPreview: nil)
+        }
+    }
+
+    /// Serves `pushbook worker`: reads JSON requests line by line from `input`, writes artifacts as JSON lines to `output`.
+    public func serveWorker(input: Int32, output: Int32) {
+        let channel = LineChannel(input: input, output: output)
+        while let line = channel.readLine() {
+            guard let request = try? JSONDecoder().decode(WorkerPool.Request.self, from: line),
+                  let data = try? JSONEncoder().encode(Self.artifact(for: request, runner: runner)),
+                  channel.writeLine(data) else { continue }
+        }
     }
 }

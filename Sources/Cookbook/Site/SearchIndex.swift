@@ -5,7 +5,7 @@ import Payloads
 /// `window.PUSHBOOK_SEARCH_INDEX`, so search works from `file://` without `fetch`.
 struct SearchIndex: Sendable {
     /// One searchable entry.
-    struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable, Codable {
         /// The page (and anchor), relative to the site root.
         var url: String
         /// The page's title.

@@ -1,0 +1,68 @@
+import Foundation
+import Payloads
+import NotificationSimulator
+
+/// Builds one recipe's artifact: runs and verifies every example, then renders the page.
+struct RecipeBuilder: Sendable {
+    /// The runner, with the recipe registry.
+    var runner: ExampleRunner
+
+    /// Runs and verifies `recipe`'s examples and renders its page with the given neighbours.
+    func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String) -> RecipeArtifact {
+        let results = verify(recipe, update: false).results
+        var messages: [String] = []
+        for result in results { messages += Self.messages(for: result, of: recipe) }
+        let page = RecipePage(recipe: recipe, results: Dictionary(uniqueKeysWithValues: results.map { ($0.example.id, $0) }),
+                              previous: previous, next: next).render()
+        messages += page.diagnostics.map(\.description)
+        let passedCount = results.filter { $0.verification.isPassed }.count
+        let preview = results.compactMap(\.outcome).first { $0.record.delivered != nil || !$0.record.localNotifications.isEmpty }.flatMap { outcome in
+            (outcome.record.delivered ?? outcome.record.localNotifications.first).map {
+                NotificationPreview.banner(ExamplePanel.model(from: $0, appName: outcome.app.displayName), expanded: false)
+            }
+        }
+        return RecipeArtifact(id: recipe.id, key: key, passed: messages.isEmpty && passedCount == results.count, messages: messages,
+                              examples: results.count, examplesPassed: passedCount, page: page.html, downloads: page.downloads,
+                              search: page.search, cardPreview: preview)
+    }
+
+    /// Runs every example of `recipe` and compares it with `expected/`; with `update`, rewrites the expected files first.
+    func verify(_ recipe: Recipe, update: Bool) -> (results: [ExampleResult], updated: [String]) {
+        var list: [ExampleResult] = []
+        var updated: [String] = []
+        for example in recipe.examples {
+            let expectedPath = "\(recipe.displayPath)/expected/\(example.id).json"
+            do {
+                let outcome = try runner.run(example, of: recipe)
+                let got = outcome.record.text
+                if update, FileManager.default.contents(atPath: example.expected.path) != Data(got.utf8) {
+                    do {
+                        try FileManager.default.createDirectory(at: example.expected.deletingLastPathComponent(), withIntermediateDirectories: true)
+                        try Data(got.utf8).write(to: example.expected, options: .atomic)
+                        updated.append(expectedPath)
+                    } catch {
+                        list.append(ExampleResult(example: example, outcome: outcome,
+                                                  verification: .failed(CookbookDiagnostic(file: expectedPath, message: "cannot write: \(error.localizedDescription)"))))
+                        continue
+                    }
+                }
+                let want = FileManager.default.contents(atPath: example.expected.path).map { String(decoding: $0, as: UTF8.self) }
+                list.append(ExampleResult(example: example, outcome: outcome, verification: .compare(got: got, want: want, path: expectedPath)))
+            } catch {
+                list.append(ExampleResult(example: example, outcome: nil, verification: .failed(error)))
+            }
+        }
+        return (list, updated)
+    }
+
+    /// The messages `check` and `build` print for an example that did not pass.
+    static func messages(for result: ExampleResult, of recipe: Recipe) -> [String] {
+        let path = "\(recipe.displayPath)/expected/\(result.example.id).json"
+        switch result.verification {
+        case .passed: return []
+        case .mismatch(let diff): return ["\(path):1:1: error: the record of example '\(result.example.id)' differs from the expected file\n\(diff)"]
+        case .missing: return ["\(path):1:1: error: no expected record; run 'pushbook check --update \(recipe.id)' and review it"]
+        case .failed(let diagnostic): return [diagnostic.description]
+        }
+    }
+}
