@@ -241,15 +241,30 @@
       status.id = 'search-status';
       status.setAttribute('role', 'status');
       status.setAttribute('aria-live', 'polite');
-      results.parentNode.insertBefore(status, results);
+      if (results.tagName === 'OL' || results.tagName === 'UL') {
+        results.parentNode.insertBefore(status, results);
+      } else {
+        results.insertBefore(status, results.firstChild);
+      }
     }
     return status;
   }
 
+  function resultsList(container) {
+    if (container.tagName === 'OL' || container.tagName === 'UL') { return container; }
+    var list = container.querySelector('ol.search-results');
+    if (!list) {
+      list = el('ol', 'search-results');
+      container.appendChild(list);
+    }
+    return list;
+  }
+
   function renderResults(query) {
-    var results = document.getElementById('search-results');
-    if (!results) { return; }
-    var status = statusElement(results);
+    var container = document.getElementById('search-results');
+    if (!container) { return; }
+    var status = statusElement(container);
+    var results = resultsList(container);
     while (results.firstChild) { results.removeChild(results.firstChild); }
     var terms = termsOf(query);
     if (!terms.length) {
