@@ -127,17 +127,17 @@ struct ExamplePanel {
         let appName = outcome.app.displayName
         let before = record.apns.flatMap { Self.model(fromPayload: $0.payload, appName: appName) }
         var after = record.delivered.map { Self.model(from: $0, appName: appName) }
-        if record.delivered == nil { after = nil }
-        let afterNote: String?
+        var afterNote: String?
         if record.delivered == nil {
             afterNote = record.appWoken ? "A background push: iOS wakes the app and shows nothing." : "Nothing is shown."
-        } else {
-            afterNote = nil
+        } else if let options = record.presentation, !options.contains("banner"), !options.contains("list") {
+            after = nil
+            afterNote = "The app is in the foreground and its delegate chose no banner or list, so iOS shows nothing for the push."
         }
         let isLocal = record.apns == nil
         var html = NotificationPreview.renderPair(before: isLocal ? nil : before, after: after,
                                                   beforeLabel: isLocal ? "Without the recipe" : "Payload as sent",
-                                                  afterLabel: "What the user sees",
+                                                  afterLabel: record.presentation == nil ? "What the user sees" : "What the user sees (app in the foreground)",
                                                   beforeNote: isLocal ? "A local notification has no remote payload." : (before == nil ? "No alert in the payload." : nil),
                                                   afterNote: afterNote)
         if let after, after.attachmentDataURI != nil || after.attachmentLabel != nil {

@@ -18,7 +18,7 @@ struct IndexPage {
             main += "<section class=\"topic\" aria-labelledby=\"topic-\(HTML.escapeAttribute(id))\">\n<h2 id=\"topic-\(HTML.escapeAttribute(id))\">\(HTML.escapeText(topic))</h2>\n<ul class=\"recipe-cards\">\n"
             for recipe in recipes where recipe.topic == topic {
                 main += "<li class=\"recipe-card\">\n<a href=\"recipes/\(HTML.escapeAttribute(recipe.id)).html\">\n"
-                main += "<h3>\(HTML.escapeText(recipe.title))</h3>\n<p>\(HTML.escapeText(recipe.summary))</p>\n</a>\n"
+                main += "<h3>\(HTML.escapeText(recipe.title))</h3>\n<p>\(RecipePage.inline(recipe.summary, links: false))</p>\n</a>\n"
                 if let preview = previews[recipe.id] {
                     main += "<div class=\"recipe-card-preview\" aria-hidden=\"true\">" + preview + "</div>\n"
                 }

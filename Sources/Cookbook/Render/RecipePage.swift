@@ -34,7 +34,7 @@ struct RecipePage {
         var downloads: [String: String] = [:]
         var toc: [(id: String, title: String, level: Int, line: Int)] = []
         var search: [SearchIndex.Entry] = []
-        var slugger = Slugger(reserved: ["content", "what-the-app-needs", "sources"] + recipe.examples.map { "example-\($0.id)" } + recipe.examples.map { "example-\($0.id)-title" })
+        var slugger = Slugger(reserved: ["content", "requirements", "sources"] + recipe.examples.map { "example-\($0.id)" } + recipe.examples.map { "example-\($0.id)-title" })
         var shownExamples: Set<String> = []
         let file = recipe.markdownPath
         let document = MarkdownDocument.render(recipe.markdown, codeBlock: { block in
@@ -98,7 +98,7 @@ struct RecipePage {
         main += pager()
         main += "</article>\n"
         toc.sort { $0.line < $1.line }
-        toc.insert(("what-the-app-needs", "What the app needs", 2, 0), at: 0)
+        toc.insert(("requirements", "Requirements", 2, 0), at: 0)
         toc.append(("sources", "Sources", 2, Int.max))
         search.insert(.init(url: path, title: recipe.title, section: recipe.topic,
                             text: ([recipe.summary] + recipe.tags + [document.plainText]).joined(separator: " "), kind: "recipe"), at: 0)
@@ -107,7 +107,7 @@ struct RecipePage {
     }
 
     private func needsBox() -> String {
-        var html = "<section class=\"needs\" aria-labelledby=\"what-the-app-needs\">\n<h2 id=\"what-the-app-needs\">What the app needs</h2>\n"
+        var html = "<section class=\"needs\" aria-labelledby=\"requirements\">\n<h2 id=\"requirements\">Requirements</h2>\n"
         if recipe.needs.isEmpty {
             html += "<p>Nothing beyond a Notification Service Extension target.</p>\n"
         } else {
@@ -133,14 +133,14 @@ struct RecipePage {
     }
 
     /// Escaped text where `code` spans become `<code>` and https URLs become links.
-    static func inline(_ text: String) -> String {
+    static func inline(_ text: String, links: Bool = true) -> String {
         var html = ""
         for (index, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
             if index % 2 == 1 { html += "<code>\(HTML.escapeText(String(part)))</code>"; continue }
             let words = part.split(separator: " ", omittingEmptySubsequences: false)
             html += words.map { word -> String in
                 let w = String(word)
-                if w.hasPrefix("https://") {
+                if links, w.hasPrefix("https://") {
                     return "<a href=\"\(HTML.escapeAttribute(w))\">\(HTML.escapeText(w))</a>"
                 }
                 return HTML.escapeText(w)
