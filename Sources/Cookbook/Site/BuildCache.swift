@@ -9,22 +9,45 @@ struct BuildCache: Sendable {
     /// The folder holding the entries.
     var folder: URL
 
-    /// The artifact stored for `key`, if any.
-    func artifact(for key: String, id: String) -> RecipeArtifact? {
-        guard let data = FileManager.default.contents(atPath: path(id).path),
+    /// The artifact stored for `key`, with its files copied into `staging`; nil on a miss.
+    func restore(key: String, id: String, into staging: URL) -> RecipeArtifact? {
+        guard let data = FileManager.default.contents(atPath: entry(id).appendingPathComponent("artifact.json").path),
               let artifact = try? JSONDecoder().decode(RecipeArtifact.self, from: data),
               artifact.key == key, artifact.passed else { return nil }
+        do {
+            for path in artifact.files {
+                let target = staging.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? FileManager.default.removeItem(at: target)
+                try FileManager.default.copyItem(at: entry(id).appendingPathComponent("files").appendingPathComponent(path), to: target)
+            }
+        } catch {
+            return nil
+        }
         return artifact
     }
 
-    /// Stores a passing artifact (failures are never cached).
-    func store(_ artifact: RecipeArtifact) {
+    /// Stores a passing artifact and copies of its files from `staging` (failures are never cached).
+    func store(_ artifact: RecipeArtifact, from staging: URL) {
         guard artifact.passed, let data = try? JSONEncoder().encode(artifact) else { return }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? data.write(to: path(artifact.id), options: .atomic)
+        let fm = FileManager.default
+        let temporary = folder.appendingPathComponent(".\(artifact.id).\(getpid()).tmp", isDirectory: true)
+        try? fm.removeItem(at: temporary)
+        do {
+            for path in artifact.files {
+                let target = temporary.appendingPathComponent("files").appendingPathComponent(path)
+                try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try fm.copyItem(at: staging.appendingPathComponent(path), to: target)
+            }
+            try data.write(to: temporary.appendingPathComponent("artifact.json"))
+            try? fm.removeItem(at: entry(artifact.id))
+            try fm.moveItem(at: temporary, to: entry(artifact.id))
+        } catch {
+            try? fm.removeItem(at: temporary)
+        }
     }
 
-    private func path(_ id: String) -> URL { folder.appendingPathComponent("\(id).json") }
+    private func entry(_ id: String) -> URL { folder.appendingPathComponent(id, isDirectory: true) }
 
     /// The key of a recipe's artifact.
     static func key(toolStamp: String, recipe: Recipe, previous: RecipeLink?, next: RecipeLink?) -> String {

@@ -94,10 +94,22 @@ public struct CookbookProject: Sendable {
     }
 
     /// Verifies every example, renders the site, checks its links, and swaps it into `output` whole.
-    /// Nothing is written when anything fails.
+    /// Pages are written into a staging folder as they are made; nothing reaches `output` when
+    /// anything fails.
     public func build(output: URL, options: BuildOptions = BuildOptions()) -> BuildReport {
         let (recipes, loadDiagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load()
         var messages = loadDiagnostics.map(\.description)
+        func failed(_ examples: Int = 0, cached: Int = 0, staging: URL? = nil) -> BuildReport {
+            if let staging { try? FileManager.default.removeItem(at: staging) }
+            return BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
+        }
+        let staging: URL
+        do {
+            staging = try AtomicDirectory.staging(for: output)
+        } catch {
+            messages.append("\(output.path):1:1: error: cannot write the site: \(error.localizedDescription)")
+            return failed()
+        }
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
         let cache = options.cacheFolder.map { BuildCache(folder: $0) }
         var artifacts: [String: RecipeArtifact] = [:]
@@ -106,10 +118,11 @@ public struct CookbookProject: Sendable {
             let previous = index > 0 ? links[index - 1] : nil
             let next = index + 1 < links.count ? links[index + 1] : nil
             let key = BuildCache.key(toolStamp: options.toolStamp, recipe: recipe, previous: previous, next: next)
-            if let hit = cache?.artifact(for: key, id: recipe.id) {
+            if let hit = cache?.restore(key: key, id: recipe.id, into: staging) {
                 artifacts[recipe.id] = hit
             } else {
-                requests.append(.init(root: recipesFolder.path, displayRoot: displayRoot, id: recipe.id, previous: previous, next: next, key: key))
+                requests.append(.init(root: recipesFolder.path, displayRoot: displayRoot, id: recipe.id, previous: previous, next: next,
+                                      key: key, staging: staging.path))
             }
         }
         let cached = artifacts.count
@@ -125,24 +138,20 @@ public struct CookbookProject: Sendable {
                 options.progress?(cached + done + 1, total, request.id)
             }
         }
+        let builtIDs = Set(requests.map(\.id))
         for recipe in recipes {
             guard let artifact = artifacts[recipe.id] else { continue }
             messages += artifact.messages
-            if artifact.passed, !requests.isEmpty { cache?.store(artifact) }
+            if artifact.passed, builtIDs.contains(recipe.id) { cache?.store(artifact, from: staging) }
         }
         let examples = recipes.reduce(0) { $0 + (artifacts[$1.id]?.examples ?? 0) }
         guard messages.isEmpty, recipes.allSatisfy({ artifacts[$0.id]?.passed == true }) else {
-            return BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
+            return failed(examples, cached: cached, staging: staging)
         }
 
         var files: [String: String] = [:]
         var search = SearchIndex()
-        for recipe in recipes {
-            guard let artifact = artifacts[recipe.id] else { continue }
-            files["recipes/\(recipe.id).html"] = artifact.page
-            files.merge(artifact.downloads) { a, _ in a }
-            search.entries += artifact.search
-        }
+        for recipe in recipes { search.entries += artifacts[recipe.id]?.search ?? [] }
         files["index.html"] = IndexPage(recipes: recipes, previews: artifacts.compactMapValues(\.cardPreview)).render()
         let rules = RulesPage(rules: RuleCatalogue.all)
         files["rules.html"] = rules.render()
@@ -150,38 +159,41 @@ public struct CookbookProject: Sendable {
         files["search.html"] = SearchPage.render()
         files["search-index.js"] = search.javaScript
         for asset in Assets.files { files[asset.path] = asset.contents }
-
-        let pages = files.filter { $0.key.hasSuffix(".html") }
-        for broken in LinkChecker.check(pages: pages, files: Set(files.keys)) {
-            messages.append("\(output.lastPathComponent)/\(broken.page):1:1: error: broken link '\(broken.href)': \(broken.reason)")
-        }
-        guard messages.isEmpty else {
-            return BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
-        }
         do {
-            let staging = try AtomicDirectory.staging(for: output)
             for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
                 let url = staging.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(contents.utf8).write(to: url)
             }
+        } catch {
+            messages.append("\(output.path):1:1: error: cannot write the site: \(error.localizedDescription)")
+            return failed(examples, cached: cached, staging: staging)
+        }
+        for broken in LinkChecker.check(directory: staging) {
+            messages.append("\(output.lastPathComponent)/\(broken.page):1:1: error: broken link '\(broken.href)': \(broken.reason)")
+        }
+        guard messages.isEmpty else { return failed(examples, cached: cached, staging: staging) }
+        let written = recipes.reduce(files.count) { $0 + (artifacts[$1.id]?.files.count ?? 0) }
+        do {
             try AtomicDirectory.swap(staging, into: output)
         } catch {
             messages.append("\(output.path):1:1: error: cannot write the site: \(error.localizedDescription)")
-            return BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
+            return failed(examples, cached: cached, staging: staging)
         }
-        return BuildReport(messages: [], recipes: recipes.count, examples: examples, cached: cached, filesWritten: files.count, succeeded: true)
+        return BuildReport(messages: [], recipes: recipes.count, examples: examples, cached: cached, filesWritten: written, succeeded: true)
     }
 
     /// Builds one recipe's artifact in this process: the work of a `pushbook worker`.
     static func artifact(for request: WorkerPool.Request, runner: ExampleRunner) -> RecipeArtifact {
-        let loader = RecipeLoader(root: URL(fileURLWithPath: request.root, isDirectory: true), displayRoot: request.displayRoot)
+        let root = URL(fileURLWithPath: request.root, isDirectory: true)
+        let loader = RecipeLoader(root: root, displayRoot: request.displayRoot)
         do {
-            let recipe = try loader.loadRecipe(id: request.id, folder: URL(fileURLWithPath: request.root, isDirectory: true).appendingPathComponent(request.id, isDirectory: true))
-            return RecipeBuilder(runner: runner).build(recipe, previous: request.previous, next: request.next, key: request.key)
+            let recipe = try loader.loadRecipe(id: request.id, folder: root.appendingPathComponent(request.id, isDirectory: true))
+            return RecipeBuilder(runner: runner).build(recipe, previous: request.previous, next: request.next, key: request.key,
+                                                       staging: URL(fileURLWithPath: request.staging, isDirectory: true))
         } catch {
             return RecipeArtifact(id: request.id, key: request.key, passed: false, messages: [error.description], examples: 0, examplesPassed: 0,
-                                  page: "", downloads: [:], search: [], cardPreview: nil)
+                                  files: [], search: [], cardPreview: nil)
         }
     }
 

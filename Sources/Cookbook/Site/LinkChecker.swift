@@ -16,12 +16,34 @@ struct LinkChecker: Sendable {
 
     /// Checks `pages` (path relative to the site root → HTML) against the files `files` holds.
     static func check(pages: [String: String], files: Set<String>) -> [Broken] {
-        var anchors: [String: Set<String>] = [:]
-        for (path, html) in pages { anchors[path] = Set(attributeValues("id", in: html)) }
+        check(links: pages.mapValues { (ids: Set(attributeValues("id", in: $0)), hrefs: attributeValues("href", in: $0) + attributeValues("src", in: $0)) },
+              files: files)
+    }
+
+    /// Checks every HTML page under `directory`, reading one page at a time.
+    static func check(directory: URL) -> [Broken] {
+        var files: Set<String> = []
+        var links: [String: (ids: Set<String>, hrefs: [String])] = [:]
+        let base = directory.standardizedFileURL.resolvingSymlinksInPath().path
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let path = String(url.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(base.count + 1))
+            files.insert(path)
+            guard path.hasSuffix(".html"), let data = FileManager.default.contents(atPath: url.path) else { continue }
+            let html = String(decoding: data, as: UTF8.self)
+            links[path] = (Set(attributeValues("id", in: html)), attributeValues("href", in: html) + attributeValues("src", in: html))
+        }
+        return check(links: links, files: files)
+    }
+
+    /// Checks each page's links against the ids and files found.
+    private static func check(links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>) -> [Broken] {
+        let anchors = links.mapValues(\.ids)
         var broken: [Broken] = []
-        for (path, html) in pages.sorted(by: { $0.key < $1.key }) {
+        for (path, page) in links.sorted(by: { $0.key < $1.key }) {
             let directory = (path as NSString).deletingLastPathComponent
-            for href in attributeValues("href", in: html) + attributeValues("src", in: html) {
+            for href in page.hrefs {
                 if href.hasPrefix("data:") || href.hasPrefix("mailto:") { continue }
                 if href.hasPrefix("http://") || href.hasPrefix("https://") { continue }
                 if href.hasPrefix("//") || href.hasPrefix("/") {
@@ -31,7 +53,7 @@ struct LinkChecker: Sendable {
                 let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 let filePart = parts[0].split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
                 let target = filePart.isEmpty ? path : normalise(directory.isEmpty ? filePart : directory + "/" + filePart)
-                guard files.contains(target) || pages[target] != nil else {
+                guard files.contains(target) else {
                     broken.append(Broken(page: path, href: href, reason: "no file '\(target)' in the site"))
                     continue
                 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Everything the site needs from one recipe once its examples ran and verified: the page, its
-/// downloads, its search entries and its card preview. It is what a worker process sends back and
-/// what the build cache stores, keyed by a hash of the recipe's inputs.
+/// What one recipe contributed to the site once its examples ran and verified: the files it wrote
+/// (its page and downloads, written straight into the staging folder so the parent process never
+/// holds every page in memory), its search entries and its card preview. It is what a worker process
+/// sends back and what the build cache stores, keyed by a hash of the recipe's inputs.
 struct RecipeArtifact: Codable, Sendable, Equatable {
     /// The recipe's id.
     var id: String
@@ -16,10 +17,8 @@ struct RecipeArtifact: Codable, Sendable, Equatable {
     var examples: Int
     /// How many examples matched.
     var examplesPassed: Int
-    /// The page's HTML.
-    var page: String
-    /// Files beside the page, path relative to the site root → text.
-    var downloads: [String: String]
+    /// The files written, relative to the site root (the page first).
+    var files: [String]
     /// Search entries.
     var search: [SearchIndex.Entry]
     /// The small lock-screen preview for the index card, if any.

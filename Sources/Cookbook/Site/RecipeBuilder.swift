@@ -7,8 +7,9 @@ struct RecipeBuilder: Sendable {
     /// The runner, with the recipe registry.
     var runner: ExampleRunner
 
-    /// Runs and verifies `recipe`'s examples and renders its page with the given neighbours.
-    func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String) -> RecipeArtifact {
+    /// Runs and verifies `recipe`'s examples, renders its page with the given neighbours, and writes
+    /// the page and its downloads under `staging` when everything passed.
+    func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String, staging: URL) -> RecipeArtifact {
         let results = verify(recipe, update: false).results
         var messages: [String] = []
         for result in results { messages += Self.messages(for: result, of: recipe) }
@@ -21,8 +22,22 @@ struct RecipeBuilder: Sendable {
                 NotificationPreview.banner(ExamplePanel.model(from: $0, appName: outcome.app.displayName), expanded: false)
             }
         }
+        var files: [String] = []
+        if messages.isEmpty && passedCount == results.count {
+            let contents = [("recipes/\(recipe.id).html", page.html)] + page.downloads.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            do {
+                for (path, text) in contents {
+                    let url = staging.appendingPathComponent(path)
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(text.utf8).write(to: url)
+                    files.append(path)
+                }
+            } catch {
+                messages.append("\(staging.path):1:1: error: cannot write the page of '\(recipe.id)': \(error.localizedDescription)")
+            }
+        }
         return RecipeArtifact(id: recipe.id, key: key, passed: messages.isEmpty && passedCount == results.count, messages: messages,
-                              examples: results.count, examplesPassed: passedCount, page: page.html, downloads: page.downloads,
+                              examples: results.count, examplesPassed: passedCount, files: files,
                               search: page.search, cardPreview: preview)
     }
 

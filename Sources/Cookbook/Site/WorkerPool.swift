@@ -18,6 +18,8 @@ final class WorkerPool: @unchecked Sendable {
         var next: RecipeLink?
         /// The cache key.
         var key: String
+        /// Where the page and downloads are written.
+        var staging: String
     }
 
     private let executable: URL
@@ -86,7 +88,7 @@ final class WorkerPool: @unchecked Sendable {
 
     private static func failure(_ request: Request, _ message: String) -> RecipeArtifact {
         RecipeArtifact(id: request.id, key: request.key, passed: false, messages: [message], examples: 0, examplesPassed: 0,
-                       page: "", downloads: [:], search: [], cardPreview: nil)
+                       files: [], search: [], cardPreview: nil)
     }
 
     /// One `pushbook worker` process, spoken to in JSON lines.
