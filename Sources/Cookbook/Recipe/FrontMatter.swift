@@ -33,7 +33,9 @@ struct FrontMatter: Sendable, Equatable {
 
     /// Splits `text` into front matter and body; errors carry the file's line and column.
     static func parse(_ text: String, file: String) throws(CookbookDiagnostic) -> FrontMatter {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        // "\r\n" is one Character in Swift, never equal to "\n": split on both, or a CRLF file is one line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         guard lines.first == "---" else {
             throw CookbookDiagnostic(file: file, message: "recipe.md must start with a front matter block: a line '---', 'key: value' lines, and a closing '---'")
         }

@@ -18,7 +18,8 @@ struct Snippet: Sendable, Equatable {
         var hideLine = 0
         var openRegion: (name: String, line: Int)?
         var found = region == nil
-        for (index, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: split on it too, or markers in a CRLF file go unseen.
+        for (index, raw) in source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = String(raw)
             let number = index + 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
