@@ -75,4 +75,31 @@ struct HostileLoaderTests {
         let document = MarkdownDocument.render(markdown, codeBlock: { _ in "" }, heading: { $0.innerHTML })
         #expect(!document.html.isEmpty)
     }
+
+    @Test("a recipe.md with CRLF line endings reads like the same file with LF (found by FuzzFrontMatter)")
+    func crlfFrontMatter() throws {
+        let lf = "---\ntitle: T\nsummary: S\ntags:\n  - a\n  - b\nservice: X\n---\nBody\n"
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let front = try FrontMatter.parse(crlf, file: "r.md")
+        #expect(front == (try FrontMatter.parse(lf, file: "r.md")))
+        #expect(front.list("tags").map(\.text) == ["a", "b"])
+        #expect(front.bodyLine == 9)
+        do {
+            _ = try FrontMatter.parse("---\r\ntitle: T\r\nsumary: S\r\n---\r\n", file: "r.md")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("r.md:3:1: error: unknown front matter key 'sumary'"))
+        }
+    }
+
+    @Test("snippet markers in a Swift file with CRLF line endings hide and select lines as with LF")
+    func crlfSnippet() throws {
+        let source = "import NotificationSimulator\n// snippet.hide\nimport FoundationNetworking\n// snippet.show\n// snippet.main\nlet a = 1\n// snippet.end\n"
+        let lf = try Snippet.extract(from: source, region: "main", file: "A.swift")
+        let crlf = try Snippet.extract(from: source.replacingOccurrences(of: "\n", with: "\r\n"), region: "main", file: "A.swift")
+        #expect(lf.code == "let a = 1")
+        #expect(crlf.code == lf.code)
+        let whole = try Snippet.extract(from: source.replacingOccurrences(of: "\n", with: "\r\n"), region: nil, file: "A.swift")
+        #expect(!whole.code.contains("FoundationNetworking"))
+    }
 }

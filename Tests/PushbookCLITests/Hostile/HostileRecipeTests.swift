@@ -211,3 +211,23 @@ struct HostileRecipeTests {
         #expect(missing.stderr.contains("no-such-folder"))
     }
 }
+
+/// Line endings from other systems.
+@Suite("Hostile input: line endings", .serialized)
+struct HostileLineEndingTests {
+    @Test("a recipe whose recipe.md and Swift file use CRLF line endings checks and builds like the original")
+    func crlfRecipeBuilds() throws {
+        let w = try HostileWorkspace()
+        defer { w.remove() }
+        for path in ["recipe.md", "FCMImageService.swift"] {
+            try w.write(path, try w.read(path).replacingOccurrences(of: "\n", with: "\r\n"))
+        }
+        let check = try w.check()
+        #expect(!check.crashed)
+        #expect(check.status == 0, "\(check.stderr)")
+        let build = try w.build()
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try String(contentsOf: w.out.appendingPathComponent("recipes/fcm-image.html"), encoding: .utf8)
+        #expect(!page.contains("FoundationNetworking"))
+    }
+}
