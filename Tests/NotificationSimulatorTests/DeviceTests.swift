@@ -135,3 +135,57 @@ struct DeviceTests {
         #expect(record.serviceExtension?.contentHandlerCalls == 1)
     }
 }
+
+@Suite("Apps in the foreground", .serialized)
+struct ForegroundTests {
+    /// A delegate that presents with fixed options.
+    final class Presenter: UNUserNotificationCenterDelegate {
+        let options: UNNotificationPresentationOptions
+        init(_ options: UNNotificationPresentationOptions) { self.options = options }
+        func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+                                    withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {
+            completionHandler(options)
+        }
+    }
+
+    static let push = #"{"aps": {"alert": {"title": "Mina", "body": "Hi"}}, "showLocally": "yes"}"#
+
+    @Test("the delegate's options decide how a foreground push is presented, and an app that shows its own copy makes a duplicate")
+    func duplicateInForeground() {
+        let presenter = Presenter([.banner, .list, .sound])
+        let device = NotificationDevice(app: AppConfiguration(isInForeground: true))
+        let record = device.deliver(TestSupport.lint(Self.push), makeExtension: nil, appSetUp: { $0.delegate = presenter }, onMessage: { userInfo, center in
+            let content = UNMutableNotificationContent()
+            content.title = "Mina"
+            content.body = "Hi"
+            center.add(UNNotificationRequest(identifier: "local", content: content, trigger: nil))
+        })
+        #expect(record.presentation == ["banner", "list", "sound"])
+        #expect(record.localNotifications.count == 1)
+        _ = presenter
+    }
+
+    @Test("a data-only push in the foreground reaches the app's message handler although iOS shows nothing")
+    func dataOnlyReachesOnMessage() {
+        let device = NotificationDevice(app: AppConfiguration(isInForeground: true))
+        let push = #"{"aps": {"content-available": 1}, "text": "Hi"}"#
+        let record = device.deliver(TestSupport.lint(push, headers: ["apns-push-type": "background", "apns-priority": "5"]), makeExtension: nil,
+                                    onMessage: { userInfo, center in
+            let content = UNMutableNotificationContent()
+            content.body = userInfo["text"] as? String ?? ""
+            center.add(UNNotificationRequest(identifier: "local", content: content, trigger: nil))
+        })
+        #expect(record.delivered == nil)
+        #expect(record.localNotifications.first?.body == "Hi")
+    }
+
+    @Test("time-sensitive without its entitlement is delivered as active, with a warning")
+    func interruptionLevelDowngrade() {
+        let push = #"{"aps": {"alert": {"body": "Now"}, "interruption-level": "time-sensitive"}}"#
+        let plain = NotificationDevice().deliver(TestSupport.lint(push), makeExtension: nil)
+        #expect(plain.delivered?.interruptionLevel == "active")
+        #expect(plain.diagnostics.contains { $0.rule == "ios.interruption-level-entitlement" })
+        let entitled = NotificationDevice(app: AppConfiguration(entitlements: [AppConfiguration.timeSensitiveEntitlement])).deliver(TestSupport.lint(push), makeExtension: nil)
+        #expect(entitled.delivered?.interruptionLevel == "time-sensitive")
+    }
+}

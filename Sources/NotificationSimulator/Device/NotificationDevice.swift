@@ -78,6 +78,9 @@ public struct NotificationDevice: Sendable {
                 }
             }
             donatedOK = context.donations.contains { !$0.failed }
+            if context.donations.contains(where: \.failed) {
+                record.diagnostics.append(DeviceBehaviours.diagnostic("ios.inimage-url-local-only", "a donation failed: the sender's INImage has no data (INImage(url:) with a remote URL); no avatar can be stored"))
+            }
             var diagnostics: [Diagnostic] = []
             record.delivered = present(final, original: original, donated: donatedOK, diagnostics: &diagnostics)
             record.diagnostics += diagnostics
@@ -246,12 +249,16 @@ public struct NotificationDevice: Sendable {
             }
         }
         let userInfo: JSONValue = PayloadContent.json(content.userInfo)
+        let level = effectiveLevel(content.interruptionLevel)
+        if level != content.interruptionLevel {
+            diagnostics.append(DeviceBehaviours.diagnostic("ios.interruption-level-entitlement", "interruption level '\(content.interruptionLevel.payloadName)' needs its entitlement; the notification is delivered as '\(level.payloadName)'", severity: .warning))
+        }
         return DeliveryRecord.Delivered(
             title: content.title, subtitle: content.subtitle, body: content.body,
             badge: content.badge?.intValue, sound: content.sound?.recordName,
             threadIdentifier: content.threadIdentifier, categoryIdentifier: content.categoryIdentifier,
             targetContentIdentifier: content.targetContentIdentifier,
-            interruptionLevel: effectiveLevel(content.interruptionLevel).payloadName,
+            interruptionLevel: level.payloadName,
             relevanceScore: content.relevanceScore, icon: icon, attachments: attachments,
             communication: communication, userInfo: userInfo,
             previewImages: .init(avatar: avatar, attachment: attachmentImage))
