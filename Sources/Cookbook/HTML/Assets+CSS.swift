@@ -634,8 +634,17 @@ a.recipe-card:hover, .recipe-card:focus-within { text-decoration: none; border-c
 
 /* ---------- Rules table ---------- */
 
-.rules-table td:first-child { white-space: nowrap; }
-.rules-table td.source { font-size: 0.85rem; overflow-wrap: anywhere; min-width: 12rem; }
+.rules-table { table-layout: fixed; width: 100%; }
+.rules-table th:nth-child(1) { width: 24%; }
+.rules-table th:nth-child(2) { width: 10%; }
+.rules-table th:nth-child(4) { width: 24%; }
+.rules-table td:first-child code { white-space: normal; overflow-wrap: anywhere; }
+.rules-table td.source { font-size: 0.85rem; overflow-wrap: anywhere; }
+@media (max-width: 720px) {
+  .rules-table, .rules-table thead, .rules-table tbody, .rules-table tr, .rules-table th, .rules-table td { display: block; width: auto !important; }
+  .rules-table thead { display: none; }
+  .rules-table tr { border-bottom: 1px solid var(--border, #ccc); padding: 0.5rem 0; }
+}
 .rules-table tr:target td { background: var(--note-bg); }
 .rule-id { font-family: var(--font-mono); font-size: 0.84rem; font-weight: 600; }
 .severity-badge, .confidence {
