@@ -11,6 +11,7 @@ enum LintCommand: PushbookCommand {
         their sources and confidence are listed on the site's rules page.
 
         USAGE: pushbook lint [--format text|json] [--header NAME:VALUE]... FILE...
+               pushbook lint --rules [--format text|json]
 
         ARGUMENTS:
           FILE                  Files to check; '-' reads standard input.
@@ -19,6 +20,8 @@ enum LintCommand: PushbookCommand {
           --format FMT          text (default) or json.
           --header NAME:VALUE   An APNs request header for raw APNs payloads (repeatable),
                                 for example --header apns-push-type:background.
+          --rules               List the rule catalogue (linter rules and simulated iOS
+                                behaviours): id, severity, summary, source, confidence.
           -h, --help            Show this help.
 
         EXIT STATUS: 0 no errors, 1 an error was found, 2 a file could not be read or bad usage.
@@ -27,8 +30,14 @@ enum LintCommand: PushbookCommand {
     static func run(_ arguments: inout ArgumentParser) throws -> Outcome {
         let format = try arguments.option("--format") ?? "text"
         guard ["text", "json"].contains(format) else { throw UsageError(message: "--format must be text or json (got '\(format)')") }
+        let listRules = arguments.flag("--rules")
         let headers = try parseHeaders(try arguments.options("--header"))
-        let files = try arguments.positionals(known: ["--format", "--header"])
+        let files = try arguments.positionals(known: ["--format", "--header", "--rules"])
+        if listRules {
+            guard files.isEmpty else { throw UsageError(message: "--rules takes no FILE") }
+            printRules(json: format == "json")
+            return .success
+        }
         guard !files.isEmpty else { throw UsageError(message: "give at least one FILE to lint") }
         var reports: [JSONValue] = []
         var sawError = false, unreadable = false
@@ -51,6 +60,24 @@ enum LintCommand: PushbookCommand {
         if format == "json" { print(JSONWriter.write(.object([("files", .array(reports))]), sortKeys: true), terminator: "") }
         if unreadable { return .unreadable }
         return sawError ? .checkFailed : .success
+    }
+
+    /// Prints the rule catalogue.
+    static func printRules(json: Bool) {
+        let rules = RuleCatalogue.all
+        if json {
+            let list = JSONValue.array(rules.map { rule in
+                .object([("id", .string(rule.id)), ("severity", .string(rule.severity.rawValue)), ("summary", .string(rule.summary)),
+                         ("source", .string(rule.source)), ("confidence", .string(rule.confidence.rawValue)),
+                         ("modellingChoice", .bool(rule.isModellingChoice)), ("refusesRequest", .bool(rule.refusesRequest))])
+            })
+            print(JSONWriter.write(.object([("rules", list)]), sortKeys: true), terminator: "")
+            return
+        }
+        for rule in rules {
+            print("\(rule.id) [\(rule.severity.rawValue)] \(rule.summary)")
+            print("    source: \(rule.source) (\(rule.confidence.label))")
+        }
     }
 
     /// Parses `NAME:VALUE` header options (names lowercased).

@@ -123,4 +123,17 @@ struct CLITests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"type\": \"public.jpeg\""))
     }
+
+    @Test("lint --rules lists the whole catalogue, linter rules and device behaviours, with sources and confidence")
+    func lintListsRules() throws {
+        let result = try CommandRunner.run(["lint", "--rules", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let rules = (object?["rules"] as? [[String: Any]]) ?? []
+        let ids = rules.compactMap { $0["id"] as? String }
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.contains("apns.payload-too-large"))
+        #expect(ids.contains("ios.extension-gate"))
+        #expect(rules.allSatisfy { ($0["source"] as? String)?.isEmpty == false && $0["confidence"] != nil })
+    }
 }

@@ -24,6 +24,7 @@ struct ExamplePanel {
             simulator = .object(members, location)
         }
         files["\(base).apns"] = JSONWriter.write(simulator, sortKeys: false)
+        files["\(base).json"] = JSONWriter.write(apns.payload.withoutLocations, sortKeys: false)
         if outcome.lint?.kind == .fcmV1 { files["\(base).fcm.json"] = String(decoding: outcome.input, as: UTF8.self) }
         return files
     }
@@ -154,6 +155,7 @@ struct ExamplePanel {
         let base = "../downloads/\(recipe.id)/\(result.example.id)"
         var html = "<div class=\"downloads\">\n<h4>Try it</h4>\n<ul>\n"
         html += "<li><a href=\"\(HTML.escapeAttribute(base)).apns\" download>\(HTML.escapeText(result.example.id)).apns</a> — drag onto a booted Simulator, or run the command below.</li>\n"
+        html += "<li><a href=\"\(HTML.escapeAttribute(base)).json\" download>\(HTML.escapeText(result.example.id)).json</a> — the APNs payload, for the curl command.</li>\n"
         if outcome.lint?.kind == .fcmV1 {
             html += "<li><a href=\"\(HTML.escapeAttribute(base)).fcm.json\" download>\(HTML.escapeText(result.example.id)).fcm.json</a> — the FCM HTTP v1 request body.</li>\n"
         }
