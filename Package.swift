@@ -19,6 +19,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "pushbook", targets: ["pushbook"]),
+        // Libraries for packages that build on Pushbook's core, such as the fuzz targets in Fuzz/.
+        .library(name: "Payloads", targets: ["Payloads"]),
+        .library(name: "Cookbook", targets: ["Cookbook"]),
     ],
     targets: [
         .systemLibrary(
