@@ -25,6 +25,24 @@ enum BuildCommand: PushbookCommand {
           -h, --help      Show this help.
         """
 
+    /// The recipes folder as messages name it: as given, without a trailing slash.
+    static func displayName(_ folder: String) -> String {
+        var name = folder
+        while name.count > 1 && name.hasSuffix("/") { name.removeLast() }
+        return name
+    }
+
+    /// Worker processes of this binary, the cache in `.pushbook-cache/` (unless `cache` is false),
+    /// and a progress line when standard error is a terminal.
+    static func workerOptions(jobs: Int, cache: Bool) -> CookbookProject.BuildOptions {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let progress: (@Sendable (Int, Int, String) -> Void)? = isatty(STDERR_FILENO) == 1 ? showProgress : nil
+        let workerExecutable: URL? = FileManager.default.isExecutableFile(atPath: executable.path) ? executable : nil
+        let cacheFolder: URL? = cache ? URL(fileURLWithPath: ".pushbook-cache", isDirectory: true) : nil
+        return CookbookProject.BuildOptions(workerExecutable: workerExecutable, workers: jobs, cacheFolder: cacheFolder,
+                                            toolStamp: toolStamp(executable), progress: progress)
+    }
+
     /// Rewrites one progress line on a terminal's standard error.
     @Sendable static func showProgress(done: Int, total: Int, id: String) {
         let line = done == total ? "\r\u{1B}[2K" : "\r\u{1B}[2K[\(done)/\(total)] \(id)"
@@ -49,14 +67,9 @@ enum BuildCommand: PushbookCommand {
         } ?? ProcessInfo.processInfo.activeProcessorCount
         let extra = try arguments.positionals(known: ["--recipes", "--out", "--no-cache", "--jobs"])
         guard extra.isEmpty else { throw UsageError(message: "build takes no positional arguments (got '\(extra[0])')") }
-        let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: recipes,
+        let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: displayName(recipes),
                                       entryPoints: RecipeRegistry.entryPoints)
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let progress: (@Sendable (Int, Int, String) -> Void)? = isatty(STDERR_FILENO) == 1 ? Self.showProgress : nil
-        let workerExecutable: URL? = FileManager.default.isExecutableFile(atPath: executable.path) ? executable : nil
-        let cacheFolder: URL? = noCache ? nil : URL(fileURLWithPath: ".pushbook-cache", isDirectory: true)
-        let options = CookbookProject.BuildOptions(workerExecutable: workerExecutable, workers: jobs, cacheFolder: cacheFolder,
-                                                   toolStamp: Self.toolStamp(executable), progress: progress)
+        let options = workerOptions(jobs: jobs, cache: !noCache)
         let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), options: options)
         for message in report.messages { printError(message) }
         guard report.succeeded else {

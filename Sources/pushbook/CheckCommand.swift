@@ -30,62 +30,53 @@ enum CheckCommand: PushbookCommand {
         let format = try arguments.option("--format") ?? "text"
         guard ["text", "json"].contains(format) else { throw UsageError(message: "--format must be text or json (got '\(format)')") }
         let ids = try arguments.positionals(known: ["--recipes", "--update", "--format"])
-        let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: recipes,
+        let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: BuildCommand.displayName(recipes),
                                       entryPoints: RecipeRegistry.entryPoints)
-        let report = project.check(only: ids, update: update)
+        let report = project.check(only: ids, update: update, options: BuildCommand.workerOptions(jobs: ProcessInfo.processInfo.activeProcessorCount, cache: false))
         if format == "json" {
             print(JSONWriter.write(json(report), sortKeys: true), terminator: "")
         } else {
-            printText(report, verbose: true)
+            printText(report)
         }
         if update {
             for path in report.updated { printError("updated \(path)") }
-            let stillFailing = report.results.values.joined().contains { if case .failed = $0.verification { return true }; return false }
+            let stillFailing = report.statuses.values.joined().contains { $0.status == "failed" }
             return report.diagnostics.isEmpty && !stillFailing ? .success : .checkFailed
         }
         return report.passed ? .success : .checkFailed
     }
 
     /// Prints load problems, failures and diffs on stderr and a summary on stdout.
-    static func printText(_ report: CookbookProject.CheckReport, verbose: Bool) {
+    static func printText(_ report: CookbookProject.CheckReport) {
         for diagnostic in report.diagnostics { printError(diagnostic.description) }
         var passed = 0, failed = 0
         for recipe in report.recipes {
-            for result in report.results[recipe.id] ?? [] {
-                let path = "\(recipe.displayPath)/expected/\(result.example.id).json"
-                switch result.verification {
-                case .passed: passed += 1
-                case .mismatch(let diff):
+            for status in report.statuses[recipe.id] ?? [] {
+                let path = "\(recipe.displayPath)/expected/\(status.example).json"
+                switch status.status {
+                case "passed": passed += 1
+                case "mismatch":
                     failed += 1
-                    printError("\(path):1:1: error: the record of example '\(result.example.id)' differs from the expected file\n\(diff)")
-                case .missing:
+                    printError("\(path):1:1: error: the record of example '\(status.example)' differs from the expected file\n\(status.message)")
+                case "missing":
                     failed += 1
                     printError("\(path):1:1: error: no expected record; run 'pushbook check --update \(recipe.id)' and review it")
-                case .failed(let diagnostic):
+                default:
                     failed += 1
-                    printError(diagnostic.description)
+                    printError(status.message)
                 }
             }
         }
-        if verbose || failed > 0 {
-            print("\(passed) passed, \(failed) failed")
-        }
+        print("\(passed) passed, \(failed) failed")
     }
 
     private static func json(_ report: CookbookProject.CheckReport) -> JSONValue {
         var examples: [JSONValue] = []
         for recipe in report.recipes {
-            for result in report.results[recipe.id] ?? [] {
-                var status = "passed", detail = ""
-                switch result.verification {
-                case .passed: break
-                case .mismatch(let diff): status = "mismatch"; detail = diff
-                case .missing: status = "missing"
-                case .failed(let d): status = "failed"; detail = d.description
-                }
-                examples.append(.object([("recipe", .string(recipe.id)), ("example", .string(result.example.id)),
-                                         ("expected", .string("\(recipe.displayPath)/expected/\(result.example.id).json")),
-                                         ("status", .string(status)), ("detail", .string(detail))]))
+            for status in report.statuses[recipe.id] ?? [] {
+                examples.append(.object([("recipe", .string(recipe.id)), ("example", .string(status.example)),
+                                         ("expected", .string("\(recipe.displayPath)/expected/\(status.example).json")),
+                                         ("status", .string(status.status)), ("detail", .string(status.message))]))
             }
         }
         return .object([("passed", .bool(report.passed)),

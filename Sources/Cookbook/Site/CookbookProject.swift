@@ -27,30 +27,42 @@ public struct CookbookProject: Sendable {
         public var recipes: [Recipe]
         /// Problems loading recipes.
         public var diagnostics: [CookbookDiagnostic]
-        /// Every example's result, by recipe id.
-        public var results: [String: [ExampleResult]]
+        /// Every example's status, by recipe id; a recipe whose code crashed has one `failed` status for `*`.
+        public var statuses: [String: [ExampleStatus]]
         /// The expected files rewritten (with `update`).
         public var updated: [String]
 
         /// True when everything loaded and every example matched.
         public var passed: Bool {
-            diagnostics.allSatisfy { $0.severity != .error } && results.values.joined().allSatisfy { $0.verification.isPassed }
+            diagnostics.allSatisfy { $0.severity != .error } && statuses.values.joined().allSatisfy(\.isPassed)
         }
     }
 
     /// Runs every example of the recipes (all, or those named) and compares with `expected/`;
-    /// with `update`, rewrites the expected files of examples that ran.
-    public func check(only ids: [String] = [], update: Bool = false) -> CheckReport {
+    /// with `update`, rewrites the expected files of examples that ran. With a worker executable,
+    /// recipes run in worker processes, so one whose code crashes fails alone.
+    public func check(only ids: [String] = [], update: Bool = false, options: BuildOptions = BuildOptions()) -> CheckReport {
         let (recipes, diagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(only: ids)
-        let builder = RecipeBuilder(runner: runner)
-        var results: [String: [ExampleResult]] = [:]
+        let mode = update ? "update" : "check"
+        let requests = recipes.map {
+            WorkerPool.Request(root: recipesFolder.path, displayRoot: displayRoot, id: $0.id, previous: nil, next: nil, key: "", staging: "", mode: mode)
+        }
+        var artifacts: [String: RecipeArtifact] = [:]
+        if let executable = options.workerExecutable, requests.count > 1 {
+            artifacts = WorkerPool(executable: executable, count: options.workers).run(requests) { done, id in
+                options.progress?(done, requests.count, id)
+            }
+        } else {
+            for request in requests { artifacts[request.id] = Self.artifact(for: request, runner: runner) }
+        }
+        var statuses: [String: [ExampleStatus]] = [:]
         var updated: [String] = []
         for recipe in recipes {
-            let outcome = builder.verify(recipe, update: update)
-            results[recipe.id] = outcome.results
-            updated += outcome.updated
+            guard let artifact = artifacts[recipe.id] else { continue }
+            statuses[recipe.id] = artifact.statuses + artifact.messages.map { ExampleStatus(example: "*", status: "failed", message: $0) }
+            updated += artifact.updated
         }
-        return CheckReport(recipes: recipes, diagnostics: diagnostics, results: results, updated: updated)
+        return CheckReport(recipes: recipes, diagnostics: diagnostics, statuses: statuses, updated: updated)
     }
 
     /// How `build` runs.
@@ -189,6 +201,9 @@ public struct CookbookProject: Sendable {
         let loader = RecipeLoader(root: root, displayRoot: request.displayRoot)
         do {
             let recipe = try loader.loadRecipe(id: request.id, folder: root.appendingPathComponent(request.id, isDirectory: true))
+            if request.mode != "build" {
+                return RecipeBuilder(runner: runner).check(recipe, update: request.mode == "update", key: request.key)
+            }
             return RecipeBuilder(runner: runner).build(recipe, previous: request.previous, next: request.next, key: request.key,
                                                        staging: URL(fileURLWithPath: request.staging, isDirectory: true))
         } catch {

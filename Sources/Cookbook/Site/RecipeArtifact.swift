@@ -23,6 +23,30 @@ struct RecipeArtifact: Codable, Sendable, Equatable {
     var search: [SearchIndex.Entry]
     /// The small lock-screen preview for the index card, if any.
     var cardPreview: String?
+    /// Each example's verification.
+    var statuses: [ExampleStatus] = []
+    /// The expected files rewritten (`check --update`).
+    var updated: [String] = []
+}
+
+/// How one example compared with its expected record, in a form that crosses process boundaries.
+public struct ExampleStatus: Codable, Sendable, Equatable {
+    /// The example's id (`*` when the recipe could not run at all).
+    public var example: String
+    /// `passed`, `mismatch`, `missing` or `failed`.
+    public var status: String
+    /// What to print: the diff or the error, `file:line:column: error: …`; empty when passed.
+    public var message: String
+
+    /// Creates a status.
+    public init(example: String, status: String, message: String) {
+        self.example = example
+        self.status = status
+        self.message = message
+    }
+
+    /// True when the example matched.
+    public var isPassed: Bool { status == "passed" }
 }
 
 /// The id and title of a neighbouring recipe, for the previous/next links.

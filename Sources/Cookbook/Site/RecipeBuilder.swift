@@ -70,6 +70,25 @@ struct RecipeBuilder: Sendable {
         return (list, updated)
     }
 
+    /// Verifies `recipe` (rewriting expected files with `update`) and sums it up as statuses.
+    func check(_ recipe: Recipe, update: Bool, key: String) -> RecipeArtifact {
+        let outcome = verify(recipe, update: update)
+        let statuses = outcome.results.map(Self.status)
+        return RecipeArtifact(id: recipe.id, key: key, passed: statuses.allSatisfy(\.isPassed), messages: [],
+                              examples: statuses.count, examplesPassed: statuses.filter(\.isPassed).count, files: [], search: [],
+                              cardPreview: nil, statuses: statuses, updated: outcome.updated)
+    }
+
+    /// An example's result as a status.
+    static func status(_ result: ExampleResult) -> ExampleStatus {
+        switch result.verification {
+        case .passed: return ExampleStatus(example: result.example.id, status: "passed", message: "")
+        case .mismatch(let diff): return ExampleStatus(example: result.example.id, status: "mismatch", message: diff)
+        case .missing: return ExampleStatus(example: result.example.id, status: "missing", message: "")
+        case .failed(let diagnostic): return ExampleStatus(example: result.example.id, status: "failed", message: diagnostic.description)
+        }
+    }
+
     /// The messages `check` and `build` print for an example that did not pass.
     static func messages(for result: ExampleResult, of recipe: Recipe) -> [String] {
         let path = "\(recipe.displayPath)/expected/\(result.example.id).json"

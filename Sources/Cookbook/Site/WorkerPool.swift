@@ -20,6 +20,8 @@ final class WorkerPool: @unchecked Sendable {
         var key: String
         /// Where the page and downloads are written.
         var staging: String
+        /// `build` renders the page; `check` only verifies; `update` verifies after rewriting expected files.
+        var mode: String = "build"
     }
 
     private let executable: URL
