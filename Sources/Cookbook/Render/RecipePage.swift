@@ -49,8 +49,11 @@ struct RecipePage {
                     guard !include.path.hasPrefix("/"), target.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(base + "/") else {
                         throw CookbookDiagnostic(file: file, location: location, message: "'\(include.path)' is outside the recipe's folder")
                     }
-                    guard let data = FileManager.default.contents(atPath: target.path), let text = String(data: data, encoding: .utf8) else {
+                    guard let data = FileManager.default.contents(atPath: target.path) else {
                         throw CookbookDiagnostic(file: file, location: location, message: "cannot read '\(include.path)' (paths are relative to the recipe's folder)")
+                    }
+                    guard let text = String(data: data, encoding: .utf8) else {
+                        throw CookbookDiagnostic(file: file, location: location, message: "'\(include.path)' is not valid UTF-8 text")
                     }
                     let language = include.language ?? Self.language(forExtension: (include.path as NSString).pathExtension)
                     let code = language == "swift"
