@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Recipe artifacts stored by cache key, so a rebuild with nothing changed runs and renders nothing.
 ///
@@ -19,7 +22,7 @@ struct BuildCache: Sendable {
                 let target = staging.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? FileManager.default.removeItem(at: target)
-                try FileManager.default.copyItem(at: entry(id).appendingPathComponent("files").appendingPathComponent(path), to: target)
+                try Self.share(entry(id).appendingPathComponent("files").appendingPathComponent(path), at: target)
             }
         } catch {
             return nil
@@ -37,7 +40,7 @@ struct BuildCache: Sendable {
             for path in artifact.files {
                 let target = temporary.appendingPathComponent("files").appendingPathComponent(path)
                 try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try fm.copyItem(at: staging.appendingPathComponent(path), to: target)
+                try Self.share(staging.appendingPathComponent(path), at: target)
             }
             try data.write(to: temporary.appendingPathComponent("artifact.json"))
             try? fm.removeItem(at: entry(artifact.id))
@@ -45,6 +48,13 @@ struct BuildCache: Sendable {
         } catch {
             try? fm.removeItem(at: temporary)
         }
+    }
+
+    /// Makes `target` hold the same bytes as `source`: a hard link (pages are never changed in place,
+    /// only replaced), or a copy where linking is not possible.
+    private static func share(_ source: URL, at target: URL) throws {
+        if link(source.path, target.path) == 0 { return }
+        try FileManager.default.copyItem(at: source, to: target)
     }
 
     private func entry(_ id: String) -> URL { folder.appendingPathComponent(id, isDirectory: true) }

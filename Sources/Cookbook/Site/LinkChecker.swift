@@ -16,8 +16,7 @@ struct LinkChecker: Sendable {
 
     /// Checks `pages` (path relative to the site root → HTML) against the files `files` holds.
     static func check(pages: [String: String], files: Set<String>) -> [Broken] {
-        check(links: pages.mapValues { (ids: Set(attributeValues("id", in: $0)), hrefs: attributeValues("href", in: $0) + attributeValues("src", in: $0)) },
-              files: files)
+        check(links: pages.mapValues(links(in:)), files: files)
     }
 
     /// Checks every HTML page under `directory`, reading one page at a time.
@@ -32,9 +31,15 @@ struct LinkChecker: Sendable {
             files.insert(path)
             guard path.hasSuffix(".html"), let data = FileManager.default.contents(atPath: url.path) else { continue }
             let html = String(decoding: data, as: UTF8.self)
-            links[path] = (Set(attributeValues("id", in: html)), attributeValues("href", in: html) + attributeValues("src", in: html))
+            links[path] = Self.links(in: html)
         }
         return check(links: links, files: files)
+    }
+
+    /// A page's anchors and the targets of its links and sources.
+    private static func links(in html: String) -> (ids: Set<String>, hrefs: [String]) {
+        let values = attributeValues(["id", "href", "src"], in: html)
+        return (Set(values["id"] ?? []), (values["href"] ?? []) + (values["src"] ?? []))
     }
 
     /// Checks each page's links against the ids and files found.
@@ -71,22 +76,51 @@ struct LinkChecker: Sendable {
     /// Only the inside of tags is searched: text such as `<img src="x">` written in prose or code
     /// reaches the page escaped (`&lt;img src="x"&gt;`) and is not a link.
     static func attributeValues(_ name: String, in html: String) -> [String] {
-        var values: [String] = []
-        let marker = " \(name)=\""
-        var rest = html[...]
-        while let open = rest.firstIndex(of: "<") {
-            rest = rest[rest.index(after: open)...]
-            guard let close = rest.firstIndex(of: ">") else { break }
-            var tag = rest[..<close]
-            rest = rest[close...]
-            while let start = tag.range(of: marker) {
-                tag = tag[start.upperBound...]
-                guard let end = tag.firstIndex(of: "\"") else { break }
-                values.append(unescape(String(tag[..<end])))
-                tag = tag[tag.index(after: end)...]
+        attributeValues([name], in: html)[name] ?? []
+    }
+
+    /// The decoded values of the attributes `names` (written `name="…"`) inside tags, in one pass
+    /// over the page's bytes: escaped text such as `&lt;img src="…"&gt;` is not a tag.
+    static func attributeValues(_ names: [String], in html: String) -> [String: [String]] {
+        let patterns = names.map { (name: $0, bytes: Array(" \($0)=\"".utf8)) }
+        var values: [String: [String]] = [:]
+        var bytes = Array(html.utf8)
+        let count = bytes.count
+        return bytes.withUnsafeMutableBufferPointer { buffer -> [String: [String]] in
+            var index = 0
+            while index < count {
+                guard buffer[index] == UInt8(ascii: "<") else { index += 1; continue }
+                var close = index + 1
+                while close < count && buffer[close] != UInt8(ascii: ">") { close += 1 }
+                var cursor = index + 1
+                while cursor < close {
+                    var matched = false
+                    if buffer[cursor] == UInt8(ascii: " ") {
+                        for pattern in patterns where cursor + pattern.bytes.count <= close {
+                            var equal = true
+                            for offset in 1..<pattern.bytes.count where buffer[cursor + offset] != pattern.bytes[offset] {
+                                equal = false
+                                break
+                            }
+                            guard equal else { continue }
+                            let valueStart = cursor + pattern.bytes.count
+                            var valueEnd = valueStart
+                            while valueEnd < close && buffer[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
+                            guard valueEnd < close else { break }
+                            let raw = String(decoding: UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd]), as: UTF8.self)
+                            values[pattern.name, default: []].append(raw.contains("&") ? unescape(raw) : raw)
+                            cursor = valueEnd
+                            matched = true
+                            break
+                        }
+                    }
+                    cursor += matched ? 0 : 1
+                    if matched { cursor += 1 }
+                }
+                index = close + 1
             }
+            return values
         }
-        return values
     }
 
     private static func unescape(_ s: String) -> String {

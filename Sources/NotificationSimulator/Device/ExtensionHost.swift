@@ -15,8 +15,11 @@ final class ExtensionHost: @unchecked Sendable {
     let context: SimulationContext
     /// Real time after which code that has not returned counts as blocked.
     let blockedAfter: TimeInterval
+    /// Real time the simulator's own waits (Foundation's queues) may take before it gives up on them:
+    /// long, so that a loaded machine never changes an outcome.
+    let infrastructureLimit: TimeInterval = 30
 
-    init(context: SimulationContext, blockedAfter: TimeInterval = 1.0) {
+    init(context: SimulationContext, blockedAfter: TimeInterval = 2.0) {
         self.context = context
         self.blockedAfter = blockedAfter
     }
@@ -41,6 +44,7 @@ final class ExtensionHost: @unchecked Sendable {
     func settle() {
         for _ in 0..<50 {
             let before = context.scheduler.activityCount
+            flushSessionQueue()
             drainDelegateQueue()
             waitForResumedTasks()
             if context.scheduler.activityCount == before { return }
@@ -54,30 +58,27 @@ final class ExtensionHost: @unchecked Sendable {
         settle()
     }
 
+    /// Waits for the work `URLSession.shared` has queued so far (a `cancel()` reaching the protocol,
+    /// a `resume()` starting it): `getAllTasks` answers only after that queue's earlier work.
+    private func flushSessionQueue() {
+        let answered = DispatchSemaphore(value: 0)
+        URLSession.shared.getAllTasks { _ in answered.signal() }
+        _ = answered.wait(timeout: .now() + infrastructureLimit)
+    }
+
     private func drainDelegateQueue() {
         let marker = DispatchSemaphore(value: 0)
         URLSession.shared.delegateQueue.addOperation { marker.signal() }
-        _ = marker.wait(timeout: .now() + blockedAfter)
+        _ = marker.wait(timeout: .now() + infrastructureLimit)
     }
 
+    /// Waits until every request that `resume()` accepted has reached the fixture protocol, which
+    /// schedules its response. Foundation starts requests on a queue of its own, so this is a short
+    /// wait in practice; it is bounded only against pathological code.
     private func waitForResumedTasks() {
-        let deadline = Date().addingTimeInterval(blockedAfter)
-        while Date() < deadline {
-            let listed = DispatchSemaphore(value: 0)
-            let box = TaskBox()
-            URLSession.shared.getAllTasks { tasks in
-                box.tasks = tasks
-                listed.signal()
-            }
-            _ = listed.wait(timeout: .now() + blockedAfter)
-            let waiting = box.tasks.filter { $0.state == .running && !context.network.hasStarted($0) }
-            if waiting.isEmpty { return }
-            usleep(200)
+        let deadline = Date().addingTimeInterval(infrastructureLimit)
+        while context.network.requestsAwaitingStart > 0 && Date() < deadline {
+            usleep(100)
         }
     }
-}
-
-/// Carries the task list out of `getAllTasks`' callback.
-private final class TaskBox: @unchecked Sendable {
-    var tasks: [URLSessionTask] = []
 }

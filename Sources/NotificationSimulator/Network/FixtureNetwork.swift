@@ -26,18 +26,35 @@ final class FixtureNetwork: @unchecked Sendable {
     let manifest: FixtureManifest
     private let lock = NSLock()
     private var fetchLog: [Fetch] = []
-    private var startedTasks: Set<ObjectIdentifier> = []
+    private var awaitingStart = 0
 
     init(manifest: FixtureManifest) {
         self.manifest = manifest
     }
 
     /// Records a fetch and returns its index.
-    func begin(url: String, at time: Int, task: URLSessionTask?) -> Int {
+    func begin(url: String, at time: Int) -> Int {
         lock.lock(); defer { lock.unlock() }
-        if let task { startedTasks.insert(ObjectIdentifier(task)) }
         fetchLog.append(Fetch(url: url, status: nil, mimeType: nil, bytes: 0, milliseconds: 0, startedAt: time, completed: false))
         return fetchLog.count - 1
+    }
+
+    /// Notes a request that `resume()` has accepted and whose `startLoading` is still to come.
+    func expectStart() {
+        lock.lock(); defer { lock.unlock() }
+        awaitingStart += 1
+    }
+
+    /// Notes that a request reached `startLoading` (and has scheduled its response).
+    func started() {
+        lock.lock(); defer { lock.unlock() }
+        awaitingStart = max(0, awaitingStart - 1)
+    }
+
+    /// How many resumed requests have not reached `startLoading` yet.
+    var requestsAwaitingStart: Int {
+        lock.lock(); defer { lock.unlock() }
+        return awaitingStart
     }
 
     /// Completes the fetch at `index`.
@@ -51,11 +68,6 @@ final class FixtureNetwork: @unchecked Sendable {
         fetchLog[index].completed = true
     }
 
-    /// True when `task` has reached the protocol.
-    func hasStarted(_ task: URLSessionTask) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        return startedTasks.contains(ObjectIdentifier(task))
-    }
 
     /// The fetches so far, in the order they started. Tasks resumed together reach the protocol in
     /// an order URLSession does not fix, so fetches that start at the same virtual time are sorted

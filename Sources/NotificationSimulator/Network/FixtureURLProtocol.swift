@@ -22,8 +22,12 @@ final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
     private let stateLock = NSLock()
     private var cancelled = false
 
-    /// Accepts every request.
-    override class func canInit(with request: URLRequest) -> Bool { true }
+    /// Accepts every request. Foundation asks this synchronously inside `resume()`, so this is where
+    /// the simulation learns that a request is on its way, before `startLoading` runs on another queue.
+    override class func canInit(with request: URLRequest) -> Bool {
+        SimulationContext.current?.network.expectStart()
+        return true
+    }
 
     /// Requests are used as they are.
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
@@ -36,7 +40,8 @@ final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
             return
         }
         let now = context.clock.now
-        let index = context.network.begin(url: urlString, at: now, task: task)
+        let index = context.network.begin(url: urlString, at: now)
+        defer { context.network.started() }
         guard let entry = context.network.manifest.entries[urlString] else {
             context.scheduler.schedule(at: now, label: "unreachable \(urlString)") { [self] in
                 guard !isCancelled else { return }
