@@ -22,9 +22,9 @@ struct Snippet: Sendable, Equatable {
         for (index, raw) in source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = String(raw)
             let number = index + 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmedOfSpaces
             if trimmed.hasPrefix("// snippet.") {
-                let marker = String(trimmed.dropFirst("// snippet.".count)).trimmingCharacters(in: .whitespaces)
+                let marker = String(trimmed.dropFirst("// snippet.".count)).trimmedOfSpaces
                 switch marker {
                 case "hide":
                     guard !hidden else { throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "'snippet.hide' inside a hidden part (opened on line \(hideLine))") }
@@ -56,9 +56,9 @@ struct Snippet: Sendable, Equatable {
         if hidden { throw CookbookDiagnostic(file: file, location: SourceLocation(line: hideLine, column: 1), message: "'snippet.hide' is never closed by 'snippet.show'") }
         if let open = openRegion { throw CookbookDiagnostic(file: file, location: SourceLocation(line: open.line, column: 1), message: "region '\(open.name)' is never closed by 'snippet.end'") }
         if let region, !found { throw CookbookDiagnostic(file: file, message: "no region 'snippet.\(region)' in this file") }
-        while shown.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { shown.removeFirst() }
-        while shown.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { shown.removeLast() }
-        let indent = shown.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        while shown.first?.trimmedOfSpaces.isEmpty == true { shown.removeFirst() }
+        while shown.last?.trimmedOfSpaces.isEmpty == true { shown.removeLast() }
+        let indent = shown.filter { !$0.trimmedOfSpaces.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
         return Snippet(code: shown.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n"))
     }
 
@@ -68,5 +68,15 @@ struct Snippet: Sendable, Equatable {
         guard let range = line.range(of: "// iOS:") else { return ["import UserNotifications"] }
         let modules = line[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," }).map { "import \($0)" }
         return modules.isEmpty ? ["import UserNotifications"] : modules
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs (cheaper than Foundation's trimming).
+    var trimmedOfSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) ?? first
+        return String(scalars[first...last])
     }
 }

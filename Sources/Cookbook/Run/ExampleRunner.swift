@@ -24,8 +24,9 @@ public struct ExampleRunner: Sendable {
         public var app: AppConfiguration
     }
 
-    /// Runs `example` of `recipe`.
-    public func run(_ example: Example, of recipe: Recipe) throws(CookbookDiagnostic) -> Outcome {
+    /// Runs `example` of `recipe`; `manifest` is the recipe's fixture manifest when the caller has
+    /// already read it (it is read once per recipe, not once per example).
+    public func run(_ example: Example, of recipe: Recipe, manifest knownManifest: FixtureManifest? = nil) throws(CookbookDiagnostic) -> Outcome {
         let inputPath = "\(recipe.displayPath)/examples/\(example.id).json"
         guard let data = FileManager.default.contents(atPath: example.input.path) else {
             throw CookbookDiagnostic(file: inputPath, message: "cannot read the example's input")
@@ -35,7 +36,8 @@ public struct ExampleRunner: Sendable {
             throw CookbookDiagnostic(file: recipe.markdownPath, message: "service '\(recipe.service)' is not in the recipe registry (Recipes/Registry.swift)")
         }
         let app = try appConfiguration(for: example, of: recipe)
-        let manifest = try fixtureManifest(of: recipe)
+        let manifest: FixtureManifest
+        if let knownManifest { manifest = knownManifest } else { manifest = try fixtureManifest(of: recipe) }
         let device = NotificationDevice(app: app, manifest: manifest)
 
         if case .success(let root) = JSONReader.parse(bytes), let local = root["local"] {

@@ -175,7 +175,7 @@ public struct CookbookProject: Sendable {
             for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
                 let url = staging.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(contents.utf8).write(to: url)
+                try FileWriter.save(contents, to: url)
             }
         } catch {
             messages.append("\(output.path):1:1: error: cannot write the site: \(error.localizedDescription)")

@@ -29,7 +29,7 @@ struct RecipeBuilder: Sendable {
                 for (path, text) in contents {
                     let url = staging.appendingPathComponent(path)
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try Data(text.utf8).write(to: url)
+                    try FileWriter.save(text, to: url)
                     files.append(path)
                 }
             } catch {
@@ -45,10 +45,16 @@ struct RecipeBuilder: Sendable {
     func verify(_ recipe: Recipe, update: Bool) -> (results: [ExampleResult], updated: [String]) {
         var list: [ExampleResult] = []
         var updated: [String] = []
+        let manifest: FixtureManifest
+        do {
+            manifest = try runner.fixtureManifest(of: recipe)
+        } catch {
+            return (recipe.examples.map { ExampleResult(example: $0, outcome: nil, verification: .failed(error)) }, [])
+        }
         for example in recipe.examples {
             let expectedPath = "\(recipe.displayPath)/expected/\(example.id).json"
             do {
-                let outcome = try runner.run(example, of: recipe)
+                let outcome = try runner.run(example, of: recipe, manifest: manifest)
                 let got = outcome.record.text
                 if update, FileManager.default.contents(atPath: example.expected.path) != Data(got.utf8) {
                     do {

@@ -44,9 +44,12 @@ final class ExtensionHost: @unchecked Sendable {
     func settle() {
         for _ in 0..<50 {
             let before = context.scheduler.activityCount
-            flushSessionQueue()
-            drainDelegateQueue()
-            waitForResumedTasks()
+            // Code that never touched URLSession has nothing queued there: skip the round trips.
+            if context.network.hasBeenUsed {
+                flushSessionQueue()
+                drainDelegateQueue()
+                waitForResumedTasks()
+            }
             if context.scheduler.activityCount == before { return }
         }
     }
@@ -58,12 +61,12 @@ final class ExtensionHost: @unchecked Sendable {
         settle()
     }
 
-    /// Waits for the work `URLSession.shared` has queued so far (a `cancel()` reaching the protocol,
-    /// a `resume()` starting it): `getAllTasks` answers only after that queue's earlier work.
+    /// Waits for the work the session has queued so far (a `cancel()` reaching the protocol, a
+    /// `resume()` starting it). Reading a task's `priority` runs synchronously on the session's serial
+    /// work queue, so it returns only after that queue's earlier work. (`getAllTasks` would do the
+    /// same, but it races with the queue in swift-corelibs-foundation and can trap.)
     private func flushSessionQueue() {
-        let answered = DispatchSemaphore(value: 0)
-        URLSession.shared.getAllTasks { _ in answered.signal() }
-        _ = answered.wait(timeout: .now() + infrastructureLimit)
+        if let task = context.network.anyTask { _ = task.priority }
     }
 
     private func drainDelegateQueue() {

@@ -27,14 +27,17 @@ final class FixtureNetwork: @unchecked Sendable {
     private let lock = NSLock()
     private var fetchLog: [Fetch] = []
     private var awaitingStart = 0
+    private var firstTask: URLSessionTask?
+    private var used = false
 
     init(manifest: FixtureManifest) {
         self.manifest = manifest
     }
 
     /// Records a fetch and returns its index.
-    func begin(url: String, at time: Int) -> Int {
+    func begin(url: String, at time: Int, task: URLSessionTask?) -> Int {
         lock.lock(); defer { lock.unlock() }
+        if firstTask == nil { firstTask = task }
         fetchLog.append(Fetch(url: url, status: nil, mimeType: nil, bytes: 0, milliseconds: 0, startedAt: time, completed: false))
         return fetchLog.count - 1
     }
@@ -43,6 +46,19 @@ final class FixtureNetwork: @unchecked Sendable {
     func expectStart() {
         lock.lock(); defer { lock.unlock() }
         awaitingStart += 1
+        used = true
+    }
+
+    /// A task of this run, whose session's work queue the simulator waits on.
+    var anyTask: URLSessionTask? {
+        lock.lock(); defer { lock.unlock() }
+        return firstTask
+    }
+
+    /// True once any request of this run reached `resume()`.
+    var hasBeenUsed: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return used
     }
 
     /// Notes that a request reached `startLoading` (and has scheduled its response).

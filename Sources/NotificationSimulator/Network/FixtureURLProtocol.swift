@@ -40,7 +40,7 @@ final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
             return
         }
         let now = context.clock.now
-        let index = context.network.begin(url: urlString, at: now)
+        let index = context.network.begin(url: urlString, at: now, task: task)
         defer { context.network.started() }
         guard let entry = context.network.manifest.entries[urlString] else {
             context.scheduler.schedule(at: now, label: "unreachable \(urlString)") { [self] in
