@@ -11,7 +11,7 @@ enum BuildCommand: PushbookCommand {
         cookbook into a static site that works offline. The site is written to a temporary folder and
         swapped in whole; on any failure the previous site is left untouched.
 
-        Recipes run in a few worker processes (one per core by default), so a recipe whose code
+        Recipes run in a few worker processes (two per core by default), so a recipe whose code
         crashes is reported as that recipe's failure while the others build. Runs and pages are
         cached in .pushbook-cache/ by a hash of each recipe's files and of the tool itself.
 
@@ -21,7 +21,8 @@ enum BuildCommand: PushbookCommand {
           --recipes DIR   The recipes folder (default: Recipes).
           --out DIR       Where the site goes (default: site).
           --no-cache      Ignore cached example runs and pages (a cold build).
-          --jobs N        Worker processes (default: the number of cores).
+          --jobs N        Worker processes (default: twice the number of cores, since a
+                          simulated run spends part of its time waiting on Foundation's queues).
           -h, --help      Show this help.
         """
 
@@ -64,7 +65,7 @@ enum BuildCommand: PushbookCommand {
         let jobs = try arguments.option("--jobs").map { value -> Int in
             guard let n = Int(value), n >= 1, n <= 64 else { throw UsageError(message: "--jobs takes a whole number from 1 to 64") }
             return n
-        } ?? ProcessInfo.processInfo.activeProcessorCount
+        } ?? 2 * ProcessInfo.processInfo.activeProcessorCount
         let extra = try arguments.positionals(known: ["--recipes", "--out", "--no-cache", "--jobs"])
         guard extra.isEmpty else { throw UsageError(message: "build takes no positional arguments (got '\(extra[0])')") }
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: displayName(recipes),

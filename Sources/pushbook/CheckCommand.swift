@@ -32,7 +32,7 @@ enum CheckCommand: PushbookCommand {
         let ids = try arguments.positionals(known: ["--recipes", "--update", "--format"])
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: BuildCommand.displayName(recipes),
                                       entryPoints: RecipeRegistry.entryPoints)
-        let report = project.check(only: ids, update: update, options: BuildCommand.workerOptions(jobs: ProcessInfo.processInfo.activeProcessorCount, cache: false))
+        let report = project.check(only: ids, update: update, options: BuildCommand.workerOptions(jobs: 2 * ProcessInfo.processInfo.activeProcessorCount, cache: false))
         if format == "json" {
             print(JSONWriter.write(json(report), sortKeys: true), terminator: "")
         } else {

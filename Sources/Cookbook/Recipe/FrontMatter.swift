@@ -47,21 +47,21 @@ struct FrontMatter: Sendable, Equatable {
         for index in 1..<end {
             let line = lines[index]
             let number = index + 1
-            if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
+            if line.trimmedOfSpaces.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix(" ") || line.hasPrefix("\t") {
                 let trimmed = line.drop { $0 == " " || $0 == "\t" }
                 guard let key = currentList, trimmed.hasPrefix("- ") || trimmed == "-" else {
                     throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: line.count - trimmed.count + 1),
                                              message: "an indented line must be a list item ('- item') under a 'key:' line")
                 }
-                let item = unquote(String(trimmed.dropFirst(1)).trimmingCharacters(in: .whitespaces))
+                let item = unquote(String(trimmed.dropFirst(1)).trimmedOfSpaces)
                 fields[key]?.items.append((item, number))
                 continue
             }
             guard let colon = line.firstIndex(of: ":") else {
                 throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "expected 'key: value'")
             }
-            let key = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            let key = String(line[..<colon]).trimmedOfSpaces
             guard knownKeys.contains(key) else {
                 let suggestion = knownKeys.min { distance($0, key) < distance($1, key) }.map { " Did you mean '\($0)'?" } ?? ""
                 throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1),
@@ -70,7 +70,7 @@ struct FrontMatter: Sendable, Equatable {
             guard fields[key] == nil else {
                 throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "'\(key)' is given twice")
             }
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            let value = String(line[line.index(after: colon)...]).trimmedOfSpaces
             if value.isEmpty {
                 fields[key] = Field(value: nil, items: [], line: number)
                 currentList = key

@@ -17,12 +17,17 @@ struct BuildCache: Sendable {
         guard let data = FileManager.default.contents(atPath: entry(id).appendingPathComponent("artifact.json").path),
               let artifact = try? JSONDecoder().decode(RecipeArtifact.self, from: data),
               artifact.key == key, artifact.passed else { return nil }
+        let source = entry(id).appendingPathComponent("files").path
+        var made: Set<String> = []
         do {
             for path in artifact.files {
-                let target = staging.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try? FileManager.default.removeItem(at: target)
-                try Self.share(entry(id).appendingPathComponent("files").appendingPathComponent(path), at: target)
+                let target = staging.path + "/" + path
+                let folder = (target as NSString).deletingLastPathComponent
+                if made.insert(folder).inserted {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                }
+                unlink(target)
+                try Self.share(URL(fileURLWithPath: source + "/" + path), at: URL(fileURLWithPath: target))
             }
         } catch {
             return nil

@@ -34,15 +34,10 @@ struct ContentHash: Sendable {
     /// The hash of every file under `folder` (relative paths and contents, in sorted order).
     static func ofFolder(_ folder: URL) -> ContentHash {
         var hash = ContentHash()
-        let base = folder.standardizedFileURL.path
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return hash }
-        var files: [URL] = []
-        for case let url as URL in walker {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.append(url) }
-        }
-        for url in files.sorted(by: { $0.path < $1.path }) {
-            hash.update(String(url.standardizedFileURL.path.dropFirst(base.count)))
-            if let data = FileManager.default.contents(atPath: url.path) { hash.update(data) }
+        let root = folder.path
+        for path in DirectoryWalker.files(under: root) {
+            hash.update(path)
+            if let data = FileManager.default.contents(atPath: root + "/" + path) { hash.update(data) }
             hash.update([0xFF])
         }
         return hash

@@ -21,17 +21,12 @@ struct LinkChecker: Sendable {
 
     /// Checks every HTML page under `directory`, reading one page at a time.
     static func check(directory: URL) -> [Broken] {
-        var files: Set<String> = []
+        let root = directory.path
+        let files = Set(DirectoryWalker.files(under: root))
         var links: [String: (ids: Set<String>, hrefs: [String])] = [:]
-        let base = directory.standardizedFileURL.resolvingSymlinksInPath().path
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = String(url.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(base.count + 1))
-            files.insert(path)
-            guard path.hasSuffix(".html"), let data = FileManager.default.contents(atPath: url.path) else { continue }
-            let html = String(decoding: data, as: UTF8.self)
-            links[path] = Self.links(in: html)
+        for path in files where path.hasSuffix(".html") {
+            guard let data = FileManager.default.contents(atPath: root + "/" + path) else { continue }
+            links[path] = Self.links(in: String(decoding: data, as: UTF8.self))
         }
         return check(links: links, files: files)
     }
