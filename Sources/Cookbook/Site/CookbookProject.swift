@@ -181,7 +181,15 @@ public struct CookbookProject: Sendable {
             messages.append("\(output.path):1:1: error: cannot write the site: \(error.localizedDescription)")
             return failed(examples, cached: cached, staging: staging)
         }
-        for broken in LinkChecker.check(directory: staging) {
+        var pageLinks: [String: (ids: Set<String>, hrefs: [String])] = [:]
+        var siteFiles = Set(files.keys)
+        for recipe in recipes {
+            guard let artifact = artifacts[recipe.id] else { continue }
+            siteFiles.formUnion(artifact.files)
+            for (path, page) in artifact.links { pageLinks[path] = (Set(page.ids), page.hrefs) }
+        }
+        for (path, html) in files where path.hasSuffix(".html") { pageLinks[path] = LinkChecker.links(in: html) }
+        for broken in LinkChecker.check(links: pageLinks, files: siteFiles) {
             messages.append("\(output.lastPathComponent)/\(broken.page):1:1: error: broken link '\(broken.href)': \(broken.reason)")
         }
         guard messages.isEmpty else { return failed(examples, cached: cached, staging: staging) }

@@ -32,13 +32,13 @@ struct LinkChecker: Sendable {
     }
 
     /// A page's anchors and the targets of its links and sources.
-    private static func links(in html: String) -> (ids: Set<String>, hrefs: [String]) {
+    static func links(in html: String) -> (ids: Set<String>, hrefs: [String]) {
         let values = attributeValues(["id", "href", "src"], in: html)
         return (Set(values["id"] ?? []), (values["href"] ?? []) + (values["src"] ?? []))
     }
 
     /// Checks each page's links against the ids and files found.
-    private static func check(links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>) -> [Broken] {
+    static func check(links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>) -> [Broken] {
         let anchors = links.mapValues(\.ids)
         var broken: [Broken] = []
         for (path, page) in links.sorted(by: { $0.key < $1.key }) {

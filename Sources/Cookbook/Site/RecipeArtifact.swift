@@ -23,6 +23,9 @@ struct RecipeArtifact: Codable, Sendable, Equatable {
     var search: [SearchIndex.Entry]
     /// The small lock-screen preview for the index card, if any.
     var cardPreview: String?
+    /// The anchors (ids) and link targets (href, src) of each page written, by path, so the
+    /// link check needs no page read back from disk.
+    var links: [String: PageLinks] = [:]
     /// Each example's verification.
     var statuses: [ExampleStatus] = []
     /// The expected files rewritten (`check --update`).
@@ -47,6 +50,14 @@ public struct ExampleStatus: Codable, Sendable, Equatable {
 
     /// True when the example matched.
     public var isPassed: Bool { status == "passed" }
+}
+
+/// The anchors and link targets of one page.
+struct PageLinks: Codable, Sendable, Equatable {
+    /// The page's `id` attributes.
+    var ids: [String]
+    /// Its `href` and `src` attributes.
+    var hrefs: [String]
 }
 
 /// The id and title of a neighbouring recipe, for the previous/next links.

@@ -36,9 +36,12 @@ struct RecipeBuilder: Sendable {
                 messages.append("\(staging.path):1:1: error: cannot write the page of '\(recipe.id)': \(error.localizedDescription)")
             }
         }
-        return RecipeArtifact(id: recipe.id, key: key, passed: messages.isEmpty && passedCount == results.count, messages: messages,
-                              examples: results.count, examplesPassed: passedCount, files: files,
-                              search: page.search, cardPreview: preview)
+        let pageLinks = LinkChecker.links(in: page.html)
+        var artifact = RecipeArtifact(id: recipe.id, key: key, passed: messages.isEmpty && passedCount == results.count, messages: messages,
+                                      examples: results.count, examplesPassed: passedCount, files: files,
+                                      search: page.search, cardPreview: preview)
+        artifact.links = ["recipes/\(recipe.id).html": PageLinks(ids: pageLinks.ids.sorted(), hrefs: pageLinks.hrefs)]
+        return artifact
     }
 
     /// Runs every example of `recipe` and compares it with `expected/`; with `update`, rewrites the expected files first.
