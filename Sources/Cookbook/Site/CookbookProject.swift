@@ -109,7 +109,11 @@ public struct CookbookProject: Sendable {
     /// Pages are written into a staging folder as they are made; nothing reaches `output` when
     /// anything fails.
     public func build(output: URL, options: BuildOptions = BuildOptions()) -> BuildReport {
-        let (recipes, loadDiagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load()
+        let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load()
+        var recipes = loaded.recipes
+        let loadDiagnostics = loaded.diagnostics
+        // The workers read each recipe's Markdown themselves; the parent keeps only what the index needs.
+        for index in recipes.indices { recipes[index].markdown = "" }
         var messages = loadDiagnostics.map(\.description)
         func failed(_ examples: Int = 0, cached: Int = 0, staging: URL? = nil) -> BuildReport {
             if let staging { try? FileManager.default.removeItem(at: staging) }
@@ -169,7 +173,6 @@ public struct CookbookProject: Sendable {
         files["rules.html"] = rules.render()
         search.entries += rules.search
         files["search.html"] = SearchPage.render()
-        files["search-index.js"] = search.javaScript
         for asset in Assets.files { files[asset.path] = asset.contents }
         do {
             for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
@@ -177,12 +180,15 @@ public struct CookbookProject: Sendable {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try FileWriter.save(contents, to: url)
             }
+            try search.write(to: staging.appendingPathComponent("search-index.js"))
         } catch {
             messages.append("\(output.path):1:1: error: cannot write the site: \(error.localizedDescription)")
             return failed(examples, cached: cached, staging: staging)
         }
+        search = SearchIndex()
         var pageLinks: [String: (ids: Set<String>, hrefs: [String])] = [:]
         var siteFiles = Set(files.keys)
+        siteFiles.insert("search-index.js")
         for recipe in recipes {
             guard let artifact = artifacts[recipe.id] else { continue }
             siteFiles.formUnion(artifact.files)
@@ -193,7 +199,7 @@ public struct CookbookProject: Sendable {
             messages.append("\(output.lastPathComponent)/\(broken.page):1:1: error: broken link '\(broken.href)': \(broken.reason)")
         }
         guard messages.isEmpty else { return failed(examples, cached: cached, staging: staging) }
-        let written = recipes.reduce(files.count) { $0 + (artifacts[$1.id]?.files.count ?? 0) }
+        let written = recipes.reduce(files.count + 1) { $0 + (artifacts[$1.id]?.files.count ?? 0) }
         do {
             try AtomicDirectory.swap(staging, into: output)
         } catch {
