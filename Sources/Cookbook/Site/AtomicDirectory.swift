@@ -70,7 +70,8 @@ enum AtomicDirectory {
     static func recover(_ target: URL) {
         let fm = FileManager.default
         let parent = target.deletingLastPathComponent()
-        let names = (try? fm.contentsOfDirectory(atPath: parent.path)) ?? []
+        let prefix = ".\(target.lastPathComponent)."
+        let names = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(prefix) }
         for name in names.sorted() {
             let url = parent.appendingPathComponent(name)
             if name.hasPrefix(".\(target.lastPathComponent).old-") {

@@ -42,9 +42,9 @@ struct SearchIndex: Sendable {
 
     /// One entry as compact JSON in which `</` is escaped, so no string can close a script element.
     private static func json(_ entry: Entry) -> String {
-        JSONWriter.compact(.object([("url", .string(entry.url)), ("title", .string(entry.title)), ("section", .string(entry.section)),
-                                    ("text", .string(entry.text)), ("kind", .string(entry.kind))]))
-            .replacingOccurrences(of: "</", with: "<\\/")
+        let json = JSONWriter.compact(.object([("url", .string(entry.url)), ("title", .string(entry.title)), ("section", .string(entry.section)),
+                                               ("text", .string(entry.text)), ("kind", .string(entry.kind))]))
+        return json.contains("</") ? json.replacingOccurrences(of: "</", with: "<\\/") : json
     }
 
     /// The JavaScript file's text.

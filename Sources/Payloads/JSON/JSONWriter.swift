@@ -74,6 +74,9 @@ public enum JSONWriter {
 
     /// The JSON string literal for `s`: quotes, backslashes and control characters escaped; `/` left alone.
     public static func quoted(_ s: String) -> String {
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + s + "\""
+        }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
