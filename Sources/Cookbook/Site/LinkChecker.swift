@@ -19,18 +19,6 @@ struct LinkChecker: Sendable {
         check(links: pages.mapValues(links(in:)), files: files)
     }
 
-    /// Checks every HTML page under `directory`, reading one page at a time.
-    static func check(directory: URL) -> [Broken] {
-        let root = directory.path
-        let files = Set(DirectoryWalker.files(under: root))
-        var links: [String: (ids: Set<String>, hrefs: [String])] = [:]
-        for path in files where path.hasSuffix(".html") {
-            guard let data = FileManager.default.contents(atPath: root + "/" + path) else { continue }
-            links[path] = Self.links(in: String(decoding: data, as: UTF8.self))
-        }
-        return check(links: links, files: files)
-    }
-
     /// A page's anchors and the targets of its links and sources.
     static func links(in html: String) -> (ids: Set<String>, hrefs: [String]) {
         let values = attributeValues(["id", "href", "src"], in: html)

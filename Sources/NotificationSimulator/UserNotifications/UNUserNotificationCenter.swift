@@ -38,11 +38,9 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Schedules a request; the completion gets an error when iOS would not schedule it.
     open func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: ((Error?) -> Void)? = nil) {
         let now = SimulationContext.current?.clock.now ?? 0
-        var error: Error?
-        for attachment in request.content.attachments where !FileManager.default.fileExists(atPath: attachment.url.path) {
-            _ = attachment
-            error = UNError(.attachmentNotInDataStore)
-        }
+        // A local request whose attachment file is gone is not scheduled (domain-rules §3.2.6).
+        let missing = request.content.attachments.contains { !FileManager.default.fileExists(atPath: $0.url.path) }
+        let error: Error? = missing ? UNError(.attachmentNotInDataStore) : nil
         if error == nil {
             let fireAt: Int
             switch request.trigger {
