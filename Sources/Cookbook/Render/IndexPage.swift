@@ -29,6 +29,10 @@ struct IndexPage {
             }
             main += "</ul>\n</section>\n"
         }
+        main += "<section class=\"topic\" aria-labelledby=\"your-own-payload\">\n<h2 id=\"your-own-payload\">Check your own payload</h2>\n"
+        main += "<p>The model behind these pages runs on any push, without a Mac or a device. <code>lint</code> says whether APNs and FCM accept it and whether your extension will run, with the rule and its source; <code>simulate</code> runs it through iOS (and, with <code>--recipe</code>, through a recipe's extension) and prints what the user would see.</p>\n"
+        main += CodePanel.render(code: "swift run pushbook lint my-message.json\nswift run pushbook simulate --format text my-message.json\nswift run pushbook simulate --recipe fcm-image --format text my-message.json\nswift run pushbook lint --rules", language: "shell", caption: "From a clone of the repository")
+        main += "<p>Every rule and simulated behaviour, with its source and confidence, is on the <a href=\"rules.html\">rules page</a>.</p>\n</section>\n"
         return PageLayout.render(title: "Pushbook", description: "An executable cookbook for iOS rich push notifications.", root: "", current: "recipes", main: main)
     }
 }
