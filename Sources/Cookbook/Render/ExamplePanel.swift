@@ -88,6 +88,16 @@ struct ExamplePanel {
         } else {
             items.append("<span class=\"badge badge-note\">Nothing shown</span>")
         }
+        if let options = record.presentation {
+            let shown = options.isEmpty ? "nothing" : options.joined(separator: ", ")
+            items.append("<span class=\"badge badge-note\">In the foreground · presented: \(HTML.escapeText(shown))</span>")
+        }
+        if !record.localNotifications.isEmpty {
+            let pushShown = record.delivered != nil && (record.presentation.map { $0.contains("banner") || $0.contains("list") } ?? true)
+            let total = record.localNotifications.count + (pushShown ? 1 : 0)
+            let state = total > 1 ? "warning" : "ok"
+            items.append("<span class=\"badge badge-\(state)\">The app added \(record.localNotifications.count) · \(total) notification\(total == 1 ? "" : "s") in all</span>")
+        }
         return "<p class=\"verdict\">\(items.joined(separator: " "))</p>\n"
     }
 
