@@ -52,19 +52,9 @@ enum CheckCommand: PushbookCommand {
         var passed = 0, failed = 0
         for recipe in report.recipes {
             for status in report.statuses[recipe.id] ?? [] {
-                let path = "\(recipe.displayPath)/expected/\(status.example).json"
-                switch status.status {
-                case "passed": passed += 1
-                case "mismatch":
-                    failed += 1
-                    printError("\(path):1:1: error: the record of example '\(status.example)' differs from the expected file\n\(status.message)")
-                case "missing":
-                    failed += 1
-                    printError("\(path):1:1: error: no expected record; run 'pushbook check --update \(recipe.id)' and review it")
-                default:
-                    failed += 1
-                    printError(status.message)
-                }
+                guard let message = status.report(recipe: recipe) else { passed += 1; continue }
+                failed += 1
+                printError(message)
             }
         }
         print("\(passed) passed, \(failed) failed")

@@ -44,7 +44,7 @@ public struct ExampleRunner: Sendable {
             guard case .localNotifications(let schedule) = entryPoint else {
                 throw CookbookDiagnostic(file: inputPath, location: local.location, message: "a local example needs a recipe whose service adds local notifications")
             }
-            let arguments = (foundationValue(local) as? [String: Any]) ?? [:]
+            let arguments = (local.foundationValue as? [String: Any]) ?? [:]
             let box = UncheckedSendable((schedule, arguments))
             return Outcome(record: device.runLocal { center in box.value.0(box.value.1, center) }, lint: nil, input: bytes, app: app)
         }
@@ -96,20 +96,6 @@ public struct ExampleRunner: Sendable {
             return try FixtureManifest.load(from: url, displayPath: "\(recipe.displayPath)/fixtures/manifest.json")
         } catch {
             throw CookbookDiagnostic(file: error.file, location: error.location, message: error.message)
-        }
-    }
-
-    private func foundationValue(_ value: JSONValue) -> Any {
-        switch value {
-        case .null: return NSNull()
-        case .bool(let b, _): return b
-        case .number(let n, _): return n.isInteger ? (Int(n.text) ?? 0) as Any : n.doubleValue as Any
-        case .string(let s, _): return s
-        case .array(let a, _): return a.map(foundationValue)
-        case .object(let m, _):
-            var d: [String: Any] = [:]
-            for member in m { d[member.key] = foundationValue(member.value) }
-            return d
         }
     }
 }

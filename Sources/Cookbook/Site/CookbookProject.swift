@@ -221,8 +221,7 @@ public struct CookbookProject: Sendable {
             return RecipeBuilder(runner: runner).build(recipe, previous: request.previous, next: request.next, key: request.key,
                                                        staging: URL(fileURLWithPath: request.staging, isDirectory: true))
         } catch {
-            return RecipeArtifact(id: request.id, key: request.key, passed: false, messages: [error.description], examples: 0, examplesPassed: 0,
-                                  files: [], search: [], cardPreview: nil)
+            return .failure(id: request.id, key: request.key, message: error.description)
         }
     }
 

@@ -50,6 +50,25 @@ public struct ExampleStatus: Codable, Sendable, Equatable {
 
     /// True when the example matched.
     public var isPassed: Bool { status == "passed" }
+
+    /// What `check` and `build` print for this status (`file:line:column: error: …`), or nil when it passed.
+    public func report(recipe: Recipe) -> String? {
+        let path = "\(recipe.displayPath)/expected/\(example).json"
+        switch status {
+        case "passed": return nil
+        case "mismatch": return "\(path):1:1: error: the record of example '\(example)' differs from the expected file\n\(message)"
+        case "missing": return "\(path):1:1: error: no expected record; run 'pushbook check --update \(recipe.id)' and review it"
+        default: return message
+        }
+    }
+}
+
+extension RecipeArtifact {
+    /// The artifact of a recipe that could not be built at all.
+    static func failure(id: String, key: String, message: String) -> RecipeArtifact {
+        RecipeArtifact(id: id, key: key, passed: false, messages: [message], examples: 0, examplesPassed: 0,
+                       files: [], search: [], cardPreview: nil)
+    }
 }
 
 /// The anchors and link targets of one page.

@@ -12,7 +12,7 @@ struct RecipeBuilder: Sendable {
     func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String, staging: URL) -> RecipeArtifact {
         let results = verify(recipe, update: false).results
         var messages: [String] = []
-        for result in results { messages += Self.messages(for: result, of: recipe) }
+        for result in results { if let report = Self.status(result).report(recipe: recipe) { messages.append(report) } }
         let page = RecipePage(recipe: recipe, results: Dictionary(uniqueKeysWithValues: results.map { ($0.example.id, $0) }),
                               previous: previous, next: next).render()
         messages += page.diagnostics.map(\.description)
@@ -95,17 +95,6 @@ struct RecipeBuilder: Sendable {
         case .mismatch(let diff): return ExampleStatus(example: result.example.id, status: "mismatch", message: diff)
         case .missing: return ExampleStatus(example: result.example.id, status: "missing", message: "")
         case .failed(let diagnostic): return ExampleStatus(example: result.example.id, status: "failed", message: diagnostic.description)
-        }
-    }
-
-    /// The messages `check` and `build` print for an example that did not pass.
-    static func messages(for result: ExampleResult, of recipe: Recipe) -> [String] {
-        let path = "\(recipe.displayPath)/expected/\(result.example.id).json"
-        switch result.verification {
-        case .passed: return []
-        case .mismatch(let diff): return ["\(path):1:1: error: the record of example '\(result.example.id)' differs from the expected file\n\(diff)"]
-        case .missing: return ["\(path):1:1: error: no expected record; run 'pushbook check --update \(recipe.id)' and review it"]
-        case .failed(let diagnostic): return [diagnostic.description]
         }
     }
 }

@@ -47,14 +47,8 @@ struct SearchIndex: Sendable {
         return json.contains("</") ? json.replacingOccurrences(of: "</", with: "<\\/") : json
     }
 
-    /// The JavaScript file's text.
+    /// The JavaScript file's text (the same bytes `write(to:)` writes).
     var javaScript: String {
-        let array = JSONValue.array(entries.map { entry in
-            .object([("url", .string(entry.url)), ("title", .string(entry.title)), ("section", .string(entry.section)),
-                     ("text", .string(entry.text)), ("kind", .string(entry.kind))])
-        })
-        // `</` is escaped so that no string in the index can close a script element.
-        let json = JSONWriter.compact(array).replacingOccurrences(of: "</", with: "<\\/")
-        return "window.PUSHBOOK_SEARCH_INDEX = \(json);\n"
+        "window.PUSHBOOK_SEARCH_INDEX = [" + entries.map(Self.json).joined(separator: ",") + "];\n"
     }
 }

@@ -89,8 +89,7 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     private static func failure(_ request: Request, _ message: String) -> RecipeArtifact {
-        RecipeArtifact(id: request.id, key: request.key, passed: false, messages: [message], examples: 0, examplesPassed: 0,
-                       files: [], search: [], cardPreview: nil)
+        .failure(id: request.id, key: request.key, message: message)
     }
 
     /// One `pushbook worker` process, spoken to in JSON lines.

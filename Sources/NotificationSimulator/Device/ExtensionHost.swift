@@ -6,9 +6,9 @@ import FoundationNetworking
 /// Runs app or extension code in the simulated world until it settles, on the virtual clock.
 ///
 /// The driver runs one event at a time (a download completing, a donation calling back), then
-/// waits until the code it woke has finished: `URLSession` completion handlers have run (a marker
-/// queued behind them on the session's delegate queue has run) and every task resumed since has
-/// reached the fixture protocol. Code that blocks is given `blockedAfter` of real time, then the
+/// waits until the code it woke has finished: the session's work queue has run what was queued on
+/// it (cancels, starts), `URLSession` completion handlers have run (a marker queued behind them on the
+/// delegate queue has run), and every request resumed since has reached the fixture protocol. Code that blocks is given `blockedAfter` of real time, then the
 /// world goes on without it, so an extension that hangs cannot hang the simulator.
 final class ExtensionHost: @unchecked Sendable {
     /// The world.

@@ -17,7 +17,7 @@ struct PayloadContent {
     init(payload: JSONValue) {
         let content = UNMutableNotificationContent()
         let aps = payload["aps"]
-        content.userInfo = (Self.foundation(payload) as? [String: Any]).map { dictionary in
+        content.userInfo = (payload.foundationValue as? [String: Any]).map { dictionary in
             var info: [AnyHashable: Any] = [:]
             for (key, value) in dictionary { info[key] = value }
             return info
@@ -76,23 +76,6 @@ struct PayloadContent {
         value?.numberValue?.doubleValue == 1
     }
 
-    /// The Foundation value of a JSON value, as `JSONSerialization` would give it on iOS.
-    static func foundation(_ value: JSONValue) -> Any {
-        switch value {
-        case .null: return NSNull()
-        case .bool(let b, _): return NSNumber(value: b)
-        case .number(let n, _):
-            if n.isInteger, let i = Int(n.text) { return NSNumber(value: i) }
-            return NSNumber(value: n.doubleValue)
-        case .string(let s, _): return s
-        case .array(let a, _): return a.map(foundation)
-        case .object(let members, _):
-            var dictionary: [String: Any] = [:]
-            for member in members where dictionary[member.key] == nil { dictionary[member.key] = foundation(member.value) }
-            return dictionary
-        }
-    }
-
     /// The JSON value of a Foundation value (for records of content an app built); sorted keys.
     static func json(_ value: Any) -> JSONValue {
         switch value {
@@ -117,5 +100,25 @@ struct PayloadContent {
     private static func CFGetTypeIDIfAvailable(_ n: NSNumber) -> Bool {
         let code = String(cString: n.objCType)
         return code == "B" || (code == "c" && (n.int8Value == 0 || n.int8Value == 1))
+    }
+}
+
+extension JSONValue {
+    /// The Foundation value of this JSON value, as `JSONSerialization` gives it on iOS: dictionaries,
+    /// arrays, strings, `NSNumber` (Booleans too) and `NSNull`; the first of duplicate keys wins.
+    public var foundationValue: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let b, _): return NSNumber(value: b)
+        case .number(let n, _):
+            if n.isInteger, let i = Int(n.text) { return NSNumber(value: i) }
+            return NSNumber(value: n.doubleValue)
+        case .string(let s, _): return s
+        case .array(let a, _): return a.map(\.foundationValue)
+        case .object(let members, _):
+            var dictionary: [String: Any] = [:]
+            for member in members where dictionary[member.key] == nil { dictionary[member.key] = member.value.foundationValue }
+            return dictionary
+        }
     }
 }
