@@ -32,7 +32,13 @@ let package = Package(
         ),
         .target(name: "Payloads", path: "Sources/Payloads"),
         .target(name: "NotificationSimulator", dependencies: ["Payloads"], path: "Sources/NotificationSimulator"),
-        .target(name: "Cookbook", dependencies: ["CCmark", "Payloads", "NotificationSimulator"], path: "Sources/Cookbook"),
+        .target(
+            name: "Cookbook",
+            dependencies: ["CCmark", "Payloads", "NotificationSimulator"],
+            path: "Sources/Cookbook",
+            // The site's stylesheet and script are real files, compiled into the binary as byte arrays.
+            resources: [.embedInCode("Resources/pushbook.css"), .embedInCode("Resources/pushbook.js")]
+        ),
         // Recipe code is written as it would be in an Xcode Notification Service Extension target,
         // which new Xcode projects compile in the Swift 5 language mode.
         .target(
