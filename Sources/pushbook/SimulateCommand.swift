@@ -106,24 +106,25 @@ enum SimulateCommand: PushbookCommand {
         return record.accepted ? .success : .checkFailed
     }
 
-    /// A short human summary of a record.
+    /// A short human summary of a record: the example view of it, as text.
     static func summary(_ record: DeliveryRecord, file: String) -> String {
+        let view = ExampleView(record: record, inputKind: InputKind(rawValue: record.inputKind) ?? .apns, input: [], appName: "")
         var lines: [String] = []
-        if let apns = record.apns {
-            lines.append("\(record.accepted ? "accepted" : "REFUSED") by \(record.inputKind == "fcm-v1" ? "FCM and APNs" : "APNs") · payload \(apns.bytes) bytes")
+        if let apns = view.apns {
+            lines.append("\(apns.accepted ? "accepted" : "REFUSED") by \(view.inputKind == .fcmV1 ? "FCM and APNs" : "APNs") · payload \(apns.bytes) bytes")
         }
-        if let ext = record.serviceExtension {
+        if let ext = view.serviceExtension {
             lines.append(ext.invoked
-                ? "extension ran · \(ext.contentHandlerCalls) content-handler call(s) · \(ext.elapsedMilliseconds) ms virtual\(ext.expired ? " · time budget expired" : "") · \(ext.fetches.count) fetch(es)"
+                ? "extension ran · \(ext.handlerCalls) content-handler call(s) · \(ext.elapsedMilliseconds) ms virtual\(ext.expired ? " · time budget expired" : "") · \(ext.fetchCount) fetch(es)"
                 : "extension NOT run")
         }
-        if record.appWoken { lines.append("app woken in the background") }
-        if let shown = record.delivered {
-            lines.append("shown: \"\(shown.title)\" / \"\(shown.subtitle)\" / \"\(shown.body)\" · icon \(shown.icon) · \(shown.attachments.count) attachment(s)\(shown.communication != nil ? " · communication notification" : "")")
+        if view.appWoken { lines.append("app woken in the background") }
+        if let shown = view.shown {
+            lines.append("shown: \"\(shown.title)\" / \"\(shown.subtitle)\" / \"\(shown.body)\" · icon \(shown.icon.rawValue) · \(shown.attachmentTypes.count) attachment(s)\(shown.isCommunication ? " · communication notification" : "")")
         } else {
             lines.append("nothing shown")
         }
-        for diagnostic in record.diagnostics { lines.append(diagnostic.formatted(file: diagnostic.location.line > 0 ? file : "device")) }
+        for diagnostic in view.diagnostics { lines.append(diagnostic.formatted(file: diagnostic.location.line > 0 ? file : "device")) }
         return lines.joined(separator: "\n")
     }
 }

@@ -4,14 +4,7 @@
 /// `data:image/…` URIs; anything else becomes a drawn placeholder. Every string is escaped.
 struct NotificationPreview {
     /// What iOS shows at the leading edge of the banner.
-    enum Icon: String, Sendable, Equatable {
-        /// The app's icon.
-        case app
-        /// A communication notification from one person: their avatar, with the app icon badged in the corner.
-        case senderAvatar = "sender-avatar"
-        /// A communication notification in a group conversation: the group's avatar, with the app icon badged.
-        case groupAvatar = "group-avatar"
-    }
+    typealias Icon = NotificationIcon
 
     /// Everything the preview needs to know about one delivered notification.
     struct Model: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Payloads
+
 /// Build-time syntax highlighting: turns code into escaped HTML with `<span class="tk-…">` around tokens.
 ///
 /// Supported languages: `swift`; `json` (also `jsonc`, `apns`); `xml`, `plist`; `shell`, `sh`, `bash`,
@@ -5,6 +7,42 @@
 /// Highlighting never fails and runs in linear time; with tags removed and entities decoded, the output
 /// is exactly the input.
 enum Highlighter {
+    /// HTML for JSON that `JSONWriter.tokens` wrote: each token already says what it is, so nothing is lexed.
+    /// Tokens for which `marked` is true are wrapped in `<mark class="changed">` (adjacent ones share one).
+    static func highlight(_ tokens: [JSONToken], marked: (JSONToken) -> Bool = { _ in false }) -> String {
+        var out: [UInt8] = []
+        var open = false
+        for token in tokens {
+            let mark = marked(token)
+            if mark != open {
+                out.append(contentsOf: (mark ? "<mark class=\"changed\">" : "</mark>").utf8)
+                open = mark
+            }
+            if let kind = kind(of: token.kind) {
+                out.append(contentsOf: "<span class=\"".utf8)
+                out.append(contentsOf: kind.cssClass.utf8)
+                out.append(contentsOf: "\">".utf8)
+                HTML.appendEscaped(token.text.utf8, quotes: false, to: &out)
+                out.append(contentsOf: "</span>".utf8)
+            } else {
+                HTML.appendEscaped(token.text.utf8, quotes: false, to: &out)
+            }
+        }
+        if open { out.append(contentsOf: "</mark>".utf8) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The highlight kind of a written JSON token (`nil` for plain punctuation), as the JSON grammar would lex it.
+    static func kind(of kind: JSONToken.Kind) -> TokenKind? {
+        switch kind {
+        case .key: .key
+        case .string: .string
+        case .number: .number
+        case .literal: .literal
+        case .punctuation: nil
+        }
+    }
+
     /// Highlights `code` as `language` (case-insensitive) and returns HTML for the inside of a `<code>` element.
     static func highlight(_ code: String, language: String) -> String {
         guard let grammar = grammar(for: language) else { return HTML.escapeText(code) }

@@ -4,29 +4,30 @@ import NotificationSimulator
 
 /// The HTML of one example on a recipe page: the payload as sent and as it arrives, the verdict, the
 /// linter's findings, what the user sees before and after the extension, downloads, and the record.
+/// Everything it shows was decided in `ExampleView`; this type only formats.
 struct ExamplePanel {
     /// The recipe.
     var recipe: Recipe
     /// The example's result.
     var result: ExampleResult
+    /// The example's view, when it could run.
+    var view: ExampleView?
+
+    /// A panel for `result` of `recipe`.
+    init(recipe: Recipe, result: ExampleResult) {
+        self.recipe = recipe
+        self.result = result
+        view = result.outcome.map { ExampleView($0, verification: result.verification) }
+    }
 
     /// The anchor of the example's section.
     var anchor: String { "example-\(result.example.id)" }
 
     /// Files to write next to the page (path relative to the site root → bytes).
     var downloads: [String: String] {
-        guard let outcome = result.outcome, let apns = outcome.record.apns else { return [:] }
-        var files: [String: String] = [:]
+        guard let view else { return [:] }
         let base = "downloads/\(recipe.id)/\(result.example.id)"
-        var simulator = apns.payload.withoutLocations
-        if case .object(var members, let location) = simulator {
-            members.append(JSONMember(key: "Simulator Target Bundle", value: .string("com.example.app")))
-            simulator = .object(members, location)
-        }
-        files["\(base).apns"] = JSONWriter.write(simulator, sortKeys: false)
-        files["\(base).json"] = JSONWriter.write(apns.payload.withoutLocations, sortKeys: false)
-        if outcome.lint?.kind == .fcmV1 { files["\(base).fcm.json"] = String(decoding: outcome.input, as: UTF8.self) }
-        return files
+        return Dictionary(uniqueKeysWithValues: view.downloads.map { ("\(base)\($0.suffix)", $0.contents) })
     }
 
     /// The panel's HTML.
@@ -35,20 +36,19 @@ struct ExamplePanel {
         var html = "<section class=\"example\" id=\"\(HTML.escapeAttribute(anchor))\" aria-labelledby=\"\(HTML.escapeAttribute(anchor))-title\">\n"
         html += "<h3 id=\"\(HTML.escapeAttribute(anchor))-title\">Example: <code>\(HTML.escapeText(example.id))</code></h3>\n"
         if !example.caption.isEmpty { html += "<p class=\"example-caption\">\(HTML.escapeText(example.caption))</p>\n" }
-        guard let outcome = result.outcome else {
+        guard let view else {
             if case .failed(let diagnostic) = result.verification {
                 html += "<p class=\"verdict verdict-error\">This example could not run: \(HTML.escapeText(diagnostic.description))</p>\n"
             }
             return html + "</section>\n"
         }
-        let record = outcome.record
-        html += verdict(record)
-        html += payloads(outcome)
-        html += diagnostics(record.diagnostics)
-        html += previews(outcome)
-        html += downloadLinks(outcome)
+        html += verdict(view)
+        html += payloads(view)
+        html += diagnostics(view.diagnostics)
+        html += previews(view)
+        html += downloadLinks(view)
         html += "<details class=\"record\">\n<summary>Verified delivery record <span class=\"record-status\">\(verificationLabel)</span></summary>\n"
-        html += CodePanel.render(code: record.text, language: "json", caption: "\(recipe.displayPath)/expected/\(example.id).json")
+        html += CodePanel.render(tokens: view.recordTokens, caption: "\(recipe.displayPath)/expected/\(example.id).json")
         html += "</details>\n</section>\n"
         return html
     }
@@ -62,60 +62,56 @@ struct ExamplePanel {
         }
     }
 
-    private func verdict(_ record: DeliveryRecord) -> String {
+    private func verdict(_ view: ExampleView) -> String {
         var items: [String] = []
-        let limit = (record.apns?.headers["apns-push-type"] == "voip") ? 5120 : 4096
-        if let apns = record.apns {
-            let state = record.accepted ? "ok" : "error"
-            items.append("<span class=\"badge badge-\(state)\">\(record.accepted ? "Accepted" : "Refused") · \(apns.bytes) of \(limit) bytes</span>")
+        if let apns = view.apns {
+            let state = apns.accepted ? "ok" : "error"
+            items.append("<span class=\"badge badge-\(state)\">\(apns.accepted ? "Accepted" : "Refused") · \(apns.bytes) of \(apns.byteLimit) bytes</span>")
         } else {
             items.append("<span class=\"badge badge-ok\">Local notification</span>")
         }
-        if let ext = record.serviceExtension {
+        if let ext = view.serviceExtension {
             if ext.invoked {
-                let calls = ext.contentHandlerCalls == 1 ? "1 handler call" : "\(ext.contentHandlerCalls) handler calls"
-                let state = ext.contentHandlerCalls == 1 && !ext.expired ? "ok" : "warning"
+                let calls = ext.handlerCalls == 1 ? "1 handler call" : "\(ext.handlerCalls) handler calls"
+                let state = ext.isClean ? "ok" : "warning"
                 items.append("<span class=\"badge badge-\(state)\">Extension ran · \(calls) · \(ext.elapsedMilliseconds) ms\(ext.expired ? " · budget expired" : "")</span>")
             } else {
                 items.append("<span class=\"badge badge-warning\">Extension not run</span>")
             }
         }
-        if record.appWoken { items.append("<span class=\"badge badge-note\">App woken in the background</span>") }
-        if let delivered = record.delivered {
-            let icon = delivered.icon == "app" ? "app icon" : delivered.icon.replacingOccurrences(of: "-", with: " ")
-            let attachments = delivered.attachments.isEmpty ? "no attachment" : delivered.attachments.map(\.type).joined(separator: ", ")
+        if view.appWoken { items.append("<span class=\"badge badge-note\">App woken in the background</span>") }
+        if let shown = view.shown {
+            let icon = shown.icon == .app ? "app icon" : shown.icon.rawValue.replacingOccurrences(of: "-", with: " ")
+            let attachments = shown.attachmentTypes.isEmpty ? "no attachment" : shown.attachmentTypes.joined(separator: ", ")
             items.append("<span class=\"badge badge-note\">Shown · \(HTML.escapeText(icon)) · \(HTML.escapeText(attachments))</span>")
         } else {
             items.append("<span class=\"badge badge-note\">Nothing shown</span>")
         }
-        if let options = record.presentation {
+        if let options = view.presentation {
             let shown = options.isEmpty ? "nothing" : options.joined(separator: ", ")
             items.append("<span class=\"badge badge-note\">In the foreground · presented: \(HTML.escapeText(shown))</span>")
         }
-        if !record.localNotifications.isEmpty {
-            let pushShown = record.delivered != nil && (record.presentation.map { $0.contains("banner") || $0.contains("list") } ?? true)
-            let total = record.localNotifications.count + (pushShown ? 1 : 0)
+        if view.localCount > 0 {
+            let total = view.totalNotifications
             let state = total > 1 ? "warning" : "ok"
-            items.append("<span class=\"badge badge-\(state)\">The app added \(record.localNotifications.count) · \(total) notification\(total == 1 ? "" : "s") in all</span>")
+            items.append("<span class=\"badge badge-\(state)\">The app added \(view.localCount) · \(total) notification\(total == 1 ? "" : "s") in all</span>")
         }
         return "<p class=\"verdict\">\(items.joined(separator: " "))</p>\n"
     }
 
-    private func payloads(_ outcome: ExampleRunner.Outcome) -> String {
-        let input = String(decoding: outcome.input, as: UTF8.self)
-        let kind = outcome.lint?.kind
+    private func payloads(_ view: ExampleView) -> String {
         let sentCaption: String
-        switch kind {
-        case .fcmV1?: sentCaption = "Sent to FCM (HTTP v1)"
-        case .simulator?: sentCaption = "Xcode Simulator .apns file"
-        case nil: sentCaption = "The app's input (local notification)"
-        default: sentCaption = "Sent to APNs"
+        switch view.inputKind {
+        case .fcmV1: sentCaption = "Sent to FCM (HTTP v1)"
+        case .simulator: sentCaption = "Xcode Simulator .apns file"
+        case .local: sentCaption = "The app's input (local notification)"
+        case .apns: sentCaption = "Sent to APNs"
         }
         var html = "<div class=\"payload-panels\">\n"
-        html += "<div class=\"payload-panel\">" + CodePanel.render(code: input, language: "json", caption: sentCaption) + "</div>\n"
-        if let apns = outcome.record.apns {
-            let headerLines = apns.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
-            html += "<div class=\"payload-panel\">" + CodePanel.render(code: JSONWriter.write(apns.payload, sortKeys: false), language: "json", caption: "As it reaches the device (APNs payload)")
+        html += "<div class=\"payload-panel\">" + CodePanel.render(code: view.inputText, language: "json", caption: sentCaption) + "</div>\n"
+        if let apns = view.apns {
+            let headerLines = apns.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+            html += "<div class=\"payload-panel\">" + CodePanel.render(tokens: apns.payloadTokens, caption: "As it reaches the device (APNs payload)")
             html += CodePanel.render(code: headerLines, language: "http", caption: "APNs request headers") + "</div>\n"
         }
         return html + "</div>\n"
@@ -133,87 +129,60 @@ struct ExamplePanel {
         return html + "</ul>\n"
     }
 
-    private func previews(_ outcome: ExampleRunner.Outcome) -> String {
-        let record = outcome.record
-        let appName = outcome.app.displayName
-        let before = record.apns.flatMap { Self.model(fromPayload: $0.payload, appName: appName) }
-        var after = record.delivered.map { Self.model(from: $0, appName: appName) }
-        var afterNote: String?
-        if record.delivered == nil {
-            afterNote = record.appWoken ? "A background push: iOS wakes the app and shows nothing." : "Nothing is shown."
-        } else if let options = record.presentation, !options.contains("banner"), !options.contains("list") {
-            after = nil
-            afterNote = "The app is in the foreground and its delegate chose no banner or list, so iOS shows nothing for the push."
+    private func previews(_ view: ExampleView) -> String {
+        let after = view.after.map(Self.model)
+        let afterNote: String? = switch view.nothingShown {
+        case .backgroundPush?: "A background push: iOS wakes the app and shows nothing."
+        case .nothing?: "Nothing is shown."
+        case .foregroundChoseNone?: "The app is in the foreground and its delegate chose no banner or list, so iOS shows nothing for the push."
+        case nil: nil
         }
-        let isLocal = record.apns == nil
-        var html = NotificationPreview.renderPair(before: isLocal ? nil : before, after: after,
+        let isLocal = view.inputKind == .local
+        var html = NotificationPreview.renderPair(before: isLocal ? nil : view.before.map(Self.model), after: after,
                                                   beforeLabel: isLocal ? "Without the recipe" : "Payload as sent",
-                                                  afterLabel: record.presentation == nil ? "What the user sees" : "What the user sees (app in the foreground)",
-                                                  beforeNote: isLocal ? "A local notification has no remote payload." : (before == nil ? "No alert in the payload." : nil),
+                                                  afterLabel: view.presentation == nil ? "What the user sees" : "What the user sees (app in the foreground)",
+                                                  beforeNote: isLocal ? "A local notification has no remote payload." : (view.before == nil ? "No alert in the payload." : nil),
                                                   afterNote: afterNote)
         if let after, after.attachmentDataURI != nil || after.attachmentLabel != nil {
             html += NotificationPreview.renderExpansion(after, caption: "The attachment, collapsed and expanded.")
         }
-        for local in record.localNotifications {
-            html += NotificationPreview.render(Self.model(from: local, appName: appName), caption: "A notification the app added itself", expanded: false)
+        for local in view.localNotifications {
+            html += NotificationPreview.render(Self.model(local), caption: "A notification the app added itself", expanded: false)
         }
         return html
     }
 
-    private func downloadLinks(_ outcome: ExampleRunner.Outcome) -> String {
-        guard let apns = outcome.record.apns else { return "" }
-        let base = "../downloads/\(recipe.id)/\(result.example.id)"
+    private func downloadLinks(_ view: ExampleView) -> String {
+        guard let apns = view.apns else { return "" }
+        let name = result.example.id
+        let base = "../downloads/\(recipe.id)/\(name)"
         var html = "<div class=\"downloads\">\n<h4>Try it</h4>\n<ul>\n"
-        html += "<li><a href=\"\(HTML.escapeAttribute(base)).apns\" download>\(HTML.escapeText(result.example.id)).apns</a> — drag onto a booted Simulator, or run the command below.</li>\n"
-        html += "<li><a href=\"\(HTML.escapeAttribute(base)).json\" download>\(HTML.escapeText(result.example.id)).json</a> — the APNs payload, for the curl command.</li>\n"
-        if outcome.lint?.kind == .fcmV1 {
-            html += "<li><a href=\"\(HTML.escapeAttribute(base)).fcm.json\" download>\(HTML.escapeText(result.example.id)).fcm.json</a> — the FCM HTTP v1 request body.</li>\n"
+        for file in view.downloads {
+            let note = switch file.kind {
+            case .simulatorFile: "drag onto a booted Simulator, or run the command below."
+            case .apnsPayload: "the APNs payload, for the curl command."
+            case .fcmRequest: "the FCM HTTP v1 request body."
+            }
+            html += "<li><a href=\"\(HTML.escapeAttribute(base))\(file.suffix)\" download>\(HTML.escapeText(name))\(file.suffix)</a> — \(note)</li>\n"
         }
         html += "</ul>\n"
-        var commands = "xcrun simctl push booted com.example.app \(result.example.id).apns\n\n"
-        let headers = apns.headers.sorted { $0.key < $1.key }.map { "  --header '\($0.key): \($0.value)' \\\n" }.joined()
-        commands += "curl --http2 \\\n  --header \"authorization: bearer $APNS_JWT\" \\\n  --header 'apns-topic: com.example.app' \\\n\(headers)  --data-binary @\(result.example.id).json \\\n  \"https://api.sandbox.push.apple.com/3/device/$DEVICE_TOKEN\"\n"
-        if outcome.lint?.kind == .fcmV1 {
-            commands += "\ncurl -X POST \\\n  --header \"Authorization: Bearer $ACCESS_TOKEN\" \\\n  --header 'Content-Type: application/json' \\\n  --data-binary @\(result.example.id).fcm.json \\\n  \"https://fcm.googleapis.com/v1/projects/$PROJECT_ID/messages:send\"\n"
+        var commands = "xcrun simctl push booted com.example.app \(name).apns\n\n"
+        let headers = apns.headers.map { "  --header '\($0.name): \($0.value)' \\\n" }.joined()
+        commands += "curl --http2 \\\n  --header \"authorization: bearer $APNS_JWT\" \\\n  --header 'apns-topic: com.example.app' \\\n\(headers)  --data-binary @\(name).json \\\n  \"https://api.sandbox.push.apple.com/3/device/$DEVICE_TOKEN\"\n"
+        if view.inputKind == .fcmV1 {
+            commands += "\ncurl -X POST \\\n  --header \"Authorization: Bearer $ACCESS_TOKEN\" \\\n  --header 'Content-Type: application/json' \\\n  --data-binary @\(name).fcm.json \\\n  \"https://fcm.googleapis.com/v1/projects/$PROJECT_ID/messages:send\"\n"
         }
         html += CodePanel.render(code: commands, language: "shell", caption: "Send it")
         return html + "</div>\n"
     }
 
-    /// The preview of what the payload alone would show (no extension).
-    static func model(fromPayload payload: JSONValue, appName: String) -> NotificationPreview.Model? {
-        guard let aps = payload["aps"] else { return nil }
-        var title = "", subtitle = "", body = ""
-        switch aps["alert"] {
-        case .string(let text, _)?: body = text
-        case .object?:
-            title = aps["alert"]?["title"]?.stringValue ?? ""
-            subtitle = aps["alert"]?["subtitle"]?.stringValue ?? ""
-            body = aps["alert"]?["body"]?.stringValue ?? ""
-        default: return nil
-        }
-        if title.isEmpty && subtitle.isEmpty && body.isEmpty { return nil }
-        return NotificationPreview.Model(appName: appName, icon: .app, avatarInitials: nil, avatarDataURI: nil, title: title,
-                                         subtitle: subtitle, body: body, attachmentDataURI: nil, attachmentLabel: nil, timeLabel: "now")
-    }
-
-    /// The preview of a delivered notification.
-    static func model(from delivered: DeliveryRecord.Delivered, appName: String) -> NotificationPreview.Model {
-        let icon: NotificationPreview.Icon = delivered.icon == "group-avatar" ? .groupAvatar : delivered.icon == "sender-avatar" ? .senderAvatar : .app
-        var title = delivered.title, subtitle = delivered.subtitle
-        if let communication = delivered.communication {
-            if let group = communication.groupName { title = group; subtitle = communication.senderName }
-            else { title = communication.senderName }
-        }
-        let initialsSource = delivered.communication?.groupName ?? delivered.communication?.senderName ?? ""
-        let initials = String(initialsSource.split(separator: " ").prefix(2).compactMap(\.first)).uppercased()
-        let attachment = delivered.attachments.first
-        return NotificationPreview.Model(
-            appName: appName, icon: icon, avatarInitials: initials.isEmpty ? nil : initials,
-            avatarDataURI: delivered.previewImages.avatar.flatMap(dataURI),
-            title: title, subtitle: subtitle, body: delivered.body,
-            attachmentDataURI: delivered.previewImages.attachment.flatMap(dataURI),
-            attachmentLabel: attachment.map { "\($0.type), \($0.bytes) bytes" }, timeLabel: "now")
+    /// The lock screen's model of a notification in the view.
+    static func model(_ n: ExampleView.Notification) -> NotificationPreview.Model {
+        NotificationPreview.Model(
+            appName: n.appName, icon: n.icon, avatarInitials: n.avatarInitials, avatarDataURI: n.avatar.flatMap(dataURI),
+            title: n.title, subtitle: n.subtitle, body: n.body,
+            attachmentDataURI: n.attachment?.image.flatMap(dataURI),
+            attachmentLabel: n.attachment.map { "\($0.type), \($0.bytes) bytes" }, timeLabel: "now")
     }
 
     /// A `data:` URI for small PNG, JPEG or GIF bytes; nil for anything else or anything large.

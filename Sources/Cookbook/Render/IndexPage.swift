@@ -3,8 +3,8 @@
 struct IndexPage {
     /// The recipes, in index order.
     var recipes: [Recipe]
-    /// The small preview of each recipe (HTML), by recipe id.
-    var previews: [String: String]
+    /// The notification each recipe's card draws, by recipe id.
+    var previews: [String: ExampleView.Notification]
 
     /// The page's HTML.
     func render() -> String {
@@ -20,7 +20,7 @@ struct IndexPage {
                 main += "<li class=\"recipe-card\">\n<a href=\"recipes/\(HTML.escapeAttribute(recipe.id)).html\">\n"
                 main += "<h3>\(HTML.escapeText(recipe.title))</h3>\n<p>\(RecipePage.inline(recipe.summary, links: false))</p>\n</a>\n"
                 if let preview = previews[recipe.id] {
-                    main += "<div class=\"recipe-card-preview\" aria-hidden=\"true\">" + preview + "</div>\n"
+                    main += "<div class=\"recipe-card-preview\" aria-hidden=\"true\">" + NotificationPreview.banner(ExamplePanel.model(preview), expanded: false) + "</div>\n"
                 }
                 if !recipe.tags.isEmpty {
                     main += "<p class=\"tags\">" + recipe.tags.map { "<span class=\"tag\">\(HTML.escapeText($0))</span>" }.joined(separator: " ") + "</p>\n"

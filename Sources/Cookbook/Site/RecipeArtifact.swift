@@ -21,8 +21,8 @@ struct RecipeArtifact: Codable, Sendable, Equatable {
     var files: [String]
     /// Search entries.
     var search: [SearchIndex.Entry]
-    /// The small lock-screen preview for the index card, if any.
-    var cardPreview: String?
+    /// The notification the index card draws, if any (a value: the index page renders it).
+    var cardPreview: ExampleView.Notification?
     /// The anchors (ids) and link targets (href, src) of each page written, by path, so the
     /// link check needs no page read back from disk.
     var links: [String: PageLinks] = [:]

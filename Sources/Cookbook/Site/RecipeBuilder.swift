@@ -17,11 +17,7 @@ struct RecipeBuilder: Sendable {
                               previous: previous, next: next).render()
         messages += page.diagnostics.map(\.description)
         let passedCount = results.filter { $0.verification.isPassed }.count
-        let preview = results.compactMap(\.outcome).first { $0.record.delivered != nil || !$0.record.localNotifications.isEmpty }.flatMap { outcome in
-            (outcome.record.delivered ?? outcome.record.localNotifications.first).map {
-                NotificationPreview.banner(ExamplePanel.model(from: $0, appName: outcome.app.displayName), expanded: false)
-            }
-        }
+        let preview = results.lazy.compactMap { result in result.outcome.flatMap { ExampleView($0, verification: result.verification).cardNotification } }.first
         var files: [String] = []
         if messages.isEmpty && passedCount == results.count {
             let contents = [("recipes/\(recipe.id).html", page.html)] + page.downloads.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }

@@ -2,10 +2,17 @@
 public enum JSONWriter {
     /// Renders `value` as pretty JSON. With `sortKeys`, object keys are sorted by their UTF-8 bytes.
     public static func write(_ value: JSONValue, sortKeys: Bool = true) -> String {
-        var out = ""
-        append(value, to: &out, indent: 0, sortKeys: sortKeys)
-        out.append("\n")
-        return out
+        var sink = TextSink()
+        append(value, to: &sink, indent: 0, sortKeys: sortKeys, path: [])
+        sink.out.append("\n")
+        return sink.out
+    }
+
+    /// The pretty JSON `write` produces (without the final newline), as tokens that say what each piece is.
+    public static func tokens(_ value: JSONValue, sortKeys: Bool = true) -> [JSONToken] {
+        var sink = TokenSink()
+        append(value, to: &sink, indent: 0, sortKeys: sortKeys, path: [])
+        return sink.tokens
     }
 
     /// Renders `value` on one line, with no spaces: the form APNs receives and whose bytes count.
@@ -19,31 +26,33 @@ public enum JSONWriter {
         sortKeys ? members.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) } : members
     }
 
-    private static func append(_ value: JSONValue, to out: inout String, indent: Int, sortKeys: Bool) {
+    private static func append<Sink: JSONSink>(_ value: JSONValue, to out: inout Sink, indent: Int, sortKeys: Bool, path: [String]) {
         switch value {
         case .array(let elements, _):
-            if elements.isEmpty { out.append("[]"); return }
-            out.append("[\n")
+            if elements.isEmpty { out.add(.punctuation, "[]", path); return }
+            out.add(.punctuation, "[\n", path)
             for (i, element) in elements.enumerated() {
-                out.append(String(repeating: "  ", count: indent + 1))
-                append(element, to: &out, indent: indent + 1, sortKeys: sortKeys)
-                out.append(i == elements.count - 1 ? "\n" : ",\n")
+                out.add(.punctuation, String(repeating: "  ", count: indent + 1), path)
+                append(element, to: &out, indent: indent + 1, sortKeys: sortKeys, path: path + [String(i)])
+                out.add(.punctuation, i == elements.count - 1 ? "\n" : ",\n", path)
             }
-            out.append(String(repeating: "  ", count: indent) + "]")
+            out.add(.punctuation, String(repeating: "  ", count: indent) + "]", path)
         case .object(let members, _):
-            if members.isEmpty { out.append("{}"); return }
-            out.append("{\n")
+            if members.isEmpty { out.add(.punctuation, "{}", path); return }
+            out.add(.punctuation, "{\n", path)
             let sorted = ordered(members, sortKeys)
             for (i, member) in sorted.enumerated() {
-                out.append(String(repeating: "  ", count: indent + 1))
-                out.append(quoted(member.key))
-                out.append(": ")
-                append(member.value, to: &out, indent: indent + 1, sortKeys: sortKeys)
-                out.append(i == sorted.count - 1 ? "\n" : ",\n")
+                out.add(.punctuation, String(repeating: "  ", count: indent + 1), path)
+                out.add(.key, quoted(member.key), path + [member.key])
+                out.add(.punctuation, ": ", path + [member.key])
+                append(member.value, to: &out, indent: indent + 1, sortKeys: sortKeys, path: path + [member.key])
+                out.add(.punctuation, i == sorted.count - 1 ? "\n" : ",\n", path)
             }
-            out.append(String(repeating: "  ", count: indent) + "}")
-        default:
-            appendCompact(value, to: &out, sortKeys: sortKeys)
+            out.add(.punctuation, String(repeating: "  ", count: indent) + "}", path)
+        case .null: out.add(.literal, "null", path)
+        case .bool(let b, _): out.add(.literal, b ? "true" : "false", path)
+        case .number(let n, _): out.add(.number, n.text, path)
+        case .string(let s, _): out.add(.string, quoted(s), path)
         }
     }
 
@@ -99,4 +108,21 @@ public enum JSONWriter {
         out.append("\"")
         return out
     }
+}
+
+/// Where the pretty writer puts its pieces: plain text, or tokens.
+private protocol JSONSink {
+    mutating func add(_ kind: JSONToken.Kind, _ text: String, _ path: [String])
+}
+
+/// Collects the text only.
+private struct TextSink: JSONSink {
+    var out = ""
+    mutating func add(_ kind: JSONToken.Kind, _ text: String, _ path: [String]) { out.append(text) }
+}
+
+/// Collects tokens.
+private struct TokenSink: JSONSink {
+    var tokens: [JSONToken] = []
+    mutating func add(_ kind: JSONToken.Kind, _ text: String, _ path: [String]) { tokens.append(JSONToken(kind, text, path: path)) }
 }

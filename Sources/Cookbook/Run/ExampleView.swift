@@ -1,0 +1,249 @@
+import Foundation
+import Payloads
+import NotificationSimulator
+
+/// Everything an example's panel, the index card and `simulate`'s summary show, decided once from an
+/// outcome and its verification. Renderers only format it: no limit, "was it shown" test or alert
+/// parsing lives anywhere else.
+public struct ExampleView: Sendable, Equatable {
+    /// The input's kind (`.local` for a local-notification example).
+    public var inputKind: InputKind
+    /// The input as the reader wrote it.
+    public var inputText: String
+    /// What APNs made of the request; nil for a local notification.
+    public var apns: APNs?
+    /// The service extension's run; nil when the push could never reach one.
+    public var serviceExtension: ExtensionRun?
+    /// Whether iOS woke the app for a background push.
+    public var appWoken: Bool
+    /// What was delivered, as the record states it; nil when nothing was.
+    public var shown: Shown?
+    /// The foreground presentation options the app's delegate chose; nil when the app was not in the foreground.
+    public var presentation: [String]?
+    /// Whether the push itself appears to the user (delivered, and banner or list when in the foreground).
+    public var pushAppears: Bool
+    /// How many notifications the app added itself.
+    public var localCount: Int
+    /// How many notifications the user gets in all.
+    public var totalNotifications: Int
+    /// What the payload alone would show, without the extension; nil when it has no visible alert.
+    public var before: Notification?
+    /// The delivered notification as the lock screen draws it, whether or not it appears; nil when nothing was delivered.
+    public var delivered: Notification?
+    /// What the user sees: the delivered notification when it appears; nil when nothing is shown.
+    public var after: Notification? { pushAppears ? delivered : nil }
+    /// Why nothing is shown, when `after` is nil.
+    public var nothingShown: NothingShown?
+    /// Notifications the app added itself.
+    public var localNotifications: [Notification]
+    /// The files offered for download, each named after the example with its own suffix.
+    public var downloads: [Download]
+    /// The delivery record, as tokens of its JSON.
+    public var recordTokens: [JSONToken]
+    /// The linter's and the device's findings.
+    public var diagnostics: [Diagnostic]
+    /// How the record compared with the recorded one.
+    public var verification: Verification
+
+    /// The bundle identifier the examples' app has.
+    public static let bundleIdentifier = "com.example.app"
+
+    /// What APNs made of the request.
+    public struct APNs: Sendable, Equatable {
+        /// Whether APNs (and FCM) accepted it.
+        public var accepted: Bool
+        /// The compact payload's size.
+        public var bytes: Int
+        /// The limit for this push type, from the rule that owns it.
+        public var byteLimit: Int
+        /// The request headers, sorted by name.
+        public var headers: [(name: String, value: String)]
+        /// The payload as it reaches the device, as tokens of its JSON.
+        public var payloadTokens: [JSONToken]
+        /// The payload as it reaches the device.
+        public var payload: JSONValue
+
+        /// Compares the parts (tuples are not `Equatable`).
+        public static func == (a: APNs, b: APNs) -> Bool {
+            a.accepted == b.accepted && a.bytes == b.bytes && a.byteLimit == b.byteLimit && a.payloadTokens == b.payloadTokens
+                && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
+        }
+    }
+
+    /// The service extension's run.
+    public struct ExtensionRun: Sendable, Equatable {
+        /// Whether iOS ran it.
+        public var invoked: Bool
+        /// How often it called the content handler.
+        public var handlerCalls: Int
+        /// Virtual milliseconds it ran.
+        public var elapsedMilliseconds: Int
+        /// Whether its time ran out.
+        public var expired: Bool
+        /// How many downloads it made.
+        public var fetchCount: Int
+        /// Ran, called the handler once, and in time.
+        public var isClean: Bool { invoked && handlerCalls == 1 && !expired }
+    }
+
+    /// What was delivered, as the record states it.
+    public struct Shown: Sendable, Equatable {
+        /// The delivered title, subtitle and body.
+        public var title: String, subtitle: String, body: String
+        /// The icon.
+        public var icon: NotificationIcon
+        /// The attachments' type identifiers.
+        public var attachmentTypes: [String]
+        /// Whether it is a communication notification.
+        public var isCommunication: Bool
+    }
+
+    /// One notification as the lock screen draws it.
+    public struct Notification: Sendable, Equatable, Codable {
+        /// The app's display name.
+        public var appName: String
+        /// The leading icon.
+        public var icon: NotificationIcon
+        /// Initials for an avatar without an image.
+        public var avatarInitials: String?
+        /// The avatar's image bytes.
+        public var avatar: Data?
+        /// The bold first line, the second line and the text.
+        public var title: String, subtitle: String, body: String
+        /// The first attachment, if any.
+        public var attachment: Attachment?
+
+        /// An attachment: its type, size and (small) image bytes.
+        public struct Attachment: Sendable, Equatable, Codable {
+            /// Its uniform type identifier, e.g. `public.png`.
+            public var type: String
+            /// Its size.
+            public var bytes: Int
+            /// The image, for the preview.
+            public var image: Data?
+        }
+    }
+
+    /// Why nothing is shown.
+    public enum NothingShown: Sendable, Equatable {
+        /// A background push: iOS wakes the app.
+        case backgroundPush
+        /// Nothing reaches the user (refused, no alert, a push that is not a notification).
+        case nothing
+        /// The app is in the foreground and its delegate chose neither banner nor list.
+        case foregroundChoseNone
+    }
+
+    /// A file offered for download.
+    public struct Download: Sendable, Equatable {
+        /// What the file is.
+        public enum Kind: Sendable, Equatable {
+            /// An Xcode Simulator `.apns` file.
+            case simulatorFile
+            /// The APNs payload for a raw request.
+            case apnsPayload
+            /// The FCM HTTP v1 request body.
+            case fcmRequest
+        }
+        /// What the file is.
+        public var kind: Kind
+        /// The file name's suffix after the example's name, e.g. `.apns`.
+        public var suffix: String
+        /// The file's text.
+        public var contents: String
+    }
+
+    /// The view of an example's outcome and how it compared with its recorded file.
+    public init(_ outcome: ExampleRunner.Outcome, verification: Verification) {
+        self.init(record: outcome.record, inputKind: outcome.lint?.kind ?? .local, input: outcome.input,
+                  appName: outcome.app.displayName, verification: verification)
+    }
+
+    /// The view of a record made from `input` of `inputKind`, for an app called `appName`.
+    public init(record: DeliveryRecord, inputKind: InputKind, input: [UInt8], appName: String, verification: Verification = .missing) {
+        self.inputKind = inputKind
+        inputText = String(decoding: input, as: UTF8.self)
+        appWoken = record.appWoken
+        presentation = record.presentation
+        diagnostics = record.diagnostics
+        self.verification = verification
+        recordTokens = JSONWriter.tokens(record.json, sortKeys: true)
+        localCount = record.localNotifications.count
+        localNotifications = record.localNotifications.map { Self.notification(from: $0, appName: appName) }
+
+        if let part = record.apns {
+            let pushType = part.headers["apns-push-type"].flatMap(APNsPushType.init(rawValue:))
+            apns = APNs(accepted: record.accepted, bytes: part.bytes, byteLimit: PayloadTooLargeRule.limit(for: pushType),
+                        headers: part.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                        payloadTokens: JSONWriter.tokens(part.payload, sortKeys: false), payload: part.payload)
+            before = Self.notification(fromPayload: part.payload, appName: appName)
+        }
+        serviceExtension = record.serviceExtension.map {
+            ExtensionRun(invoked: $0.invoked, handlerCalls: $0.contentHandlerCalls, elapsedMilliseconds: $0.elapsedMilliseconds,
+                         expired: $0.expired, fetchCount: $0.fetches.count)
+        }
+        shown = record.delivered.map {
+            Shown(title: $0.title, subtitle: $0.subtitle, body: $0.body, icon: NotificationIcon(rawValue: $0.icon) ?? .app,
+                  attachmentTypes: $0.attachments.map(\.type), isCommunication: $0.communication != nil)
+        }
+        let presented = record.presentation.map { $0.contains("banner") || $0.contains("list") } ?? true
+        pushAppears = record.delivered != nil && presented
+        totalNotifications = localCount + (pushAppears ? 1 : 0)
+        delivered = record.delivered.map { Self.notification(from: $0, appName: appName) }
+        if record.delivered != nil {
+            if !presented { nothingShown = .foregroundChoseNone }
+        } else {
+            nothingShown = record.appWoken ? .backgroundPush : .nothing
+        }
+        downloads = Self.downloads(record: record, inputKind: inputKind, input: inputText)
+    }
+
+    /// The index card's picture: the delivered push, or else the first notification the app added.
+    public var cardNotification: Notification? { delivered ?? localNotifications.first }
+
+    /// What the payload alone would show: its literal alert texts, from the typed `APS`.
+    static func notification(fromPayload payload: JSONValue, appName: String) -> Notification? {
+        guard let aps = APNsPayload(json: payload).aps, let alert = aps.alert else { return nil }
+        var title = "", subtitle = "", body = ""
+        switch alert {
+        case .text(let text): body = text
+        case .dictionary(let d):
+            title = d.title ?? ""
+            subtitle = d.subtitle ?? ""
+            body = d.body ?? ""
+        }
+        if title.isEmpty && subtitle.isEmpty && body.isEmpty { return nil }
+        return Notification(appName: appName, icon: .app, avatarInitials: nil, avatar: nil, title: title, subtitle: subtitle, body: body, attachment: nil)
+    }
+
+    /// A delivered notification as the lock screen draws it: a communication notification shows its sender (or group).
+    static func notification(from delivered: DeliveryRecord.Delivered, appName: String) -> Notification {
+        var title = delivered.title, subtitle = delivered.subtitle
+        if let communication = delivered.communication {
+            if let group = communication.groupName { title = group; subtitle = communication.senderName }
+            else { title = communication.senderName }
+        }
+        let initialsSource = delivered.communication?.groupName ?? delivered.communication?.senderName ?? ""
+        let initials = String(initialsSource.split(separator: " ").prefix(2).compactMap(\.first)).uppercased()
+        return Notification(appName: appName, icon: NotificationIcon(rawValue: delivered.icon) ?? .app,
+                            avatarInitials: initials.isEmpty ? nil : initials, avatar: delivered.previewImages.avatar,
+                            title: title, subtitle: subtitle, body: delivered.body,
+                            attachment: delivered.attachments.first.map {
+                                Notification.Attachment(type: $0.type, bytes: $0.bytes, image: delivered.previewImages.attachment)
+                            })
+    }
+
+    /// The `.apns` file, the APNs payload and (for FCM input) the FCM request body.
+    static func downloads(record: DeliveryRecord, inputKind: InputKind, input: String) -> [Download] {
+        guard let apns = record.apns else { return [] }
+        var simulator = apns.payload.withoutLocations
+        if case .object(var members, let location) = simulator {
+            members.append(JSONMember(key: SimulatorFile.targetBundleKey, value: .string(bundleIdentifier)))
+            simulator = .object(members, location)
+        }
+        var files = [Download(kind: .simulatorFile, suffix: ".apns", contents: JSONWriter.write(simulator, sortKeys: false)),
+                     Download(kind: .apnsPayload, suffix: ".json", contents: JSONWriter.write(apns.payload.withoutLocations, sortKeys: false))]
+        if inputKind == .fcmV1 { files.append(Download(kind: .fcmRequest, suffix: ".fcm.json", contents: input)) }
+        return files
+    }
+}
