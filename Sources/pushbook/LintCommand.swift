@@ -39,7 +39,7 @@ enum LintCommand: PushbookCommand {
             return .success
         }
         guard !files.isEmpty else { throw UsageError(message: "give at least one FILE to lint") }
-        var reports: [JSONValue] = []
+        var report = LintReport()
         var sawError = false, unreadable = false
         for file in files {
             let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
@@ -51,13 +51,12 @@ enum LintCommand: PushbookCommand {
             let result = Linter.lint([UInt8](data), headers: headers)
             sawError = sawError || result.hasErrors
             if format == "json" {
-                reports.append(.object([("path", .string(file)), ("kind", result.kind.map { .string($0.rawValue) } ?? .null),
-                                        ("bytes", .int(result.bytes)), ("diagnostics", .array(result.diagnostics.map(\.json)))]))
+                report.add(result, path: file)
             } else {
                 for diagnostic in result.diagnostics { print(diagnostic.formatted(file: file)) }
             }
         }
-        if format == "json" { print(JSONWriter.write(.object([("files", .array(reports))]), sortKeys: true), terminator: "") }
+        if format == "json" { print(report.text, terminator: "") }
         if unreadable { return .unreadable }
         return sawError ? .checkFailed : .success
     }

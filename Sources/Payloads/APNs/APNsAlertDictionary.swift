@@ -36,7 +36,7 @@ public struct APNsAlertDictionary: Sendable, Equatable {
         self.init()
         func strings(_ v: JSONValue) -> [String]? {
             guard let a = v.arrayValue else { return nil }
-            let s = a.compactMap(\.stringValue)
+            let s = a.compactMap { $0.stringValue }
             return s.count == a.count ? s : nil
         }
         for m in members {

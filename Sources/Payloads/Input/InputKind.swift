@@ -15,7 +15,7 @@ public enum InputKind: String, Sendable, CaseIterable {
     /// an object with `aps` → apns.
     public static func detect(_ document: JSONValue) -> InputKind? {
         guard let members = document.members else { return nil }
-        let keys = Set(members.map(\.key))
+        let keys = Set(members.map { $0.key })
         if keys.contains("message") && !keys.contains("aps") { return .fcmV1 }
         if keys.contains(SimulatorFile.targetBundleKey) { return .simulator }
         if keys.contains("aps") { return .apns }

@@ -77,7 +77,7 @@ public indirect enum JSONValue: Sendable, Hashable {
         case .bool(let b, _): .bool(b, .none)
         case .number(let n, _): .number(n, .none)
         case .string(let s, _): .string(s, .none)
-        case .array(let a, _): .array(a.map(\.withoutLocations), .none)
+        case .array(let a, _): .array(a.map { $0.withoutLocations }, .none)
         case .object(let m, _): .object(m.map { JSONMember(key: $0.key, keyLocation: .none, value: $0.value.withoutLocations) }, .none)
         }
     }

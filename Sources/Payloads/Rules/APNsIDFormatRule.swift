@@ -12,8 +12,8 @@ public struct APNsIDFormatRule: PayloadRule {
     /// True for `123e4567-e89b-12d3-a456-426614174000` (hex digits in either case).
     static func isUUID(_ s: String) -> Bool {
         let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-        return parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+        guard parts.map({ $0.count }) == [8, 4, 4, 4, 12] else { return false }
+        return parts.allSatisfy { $0.allSatisfy { $0.isHexDigit } }
     }
 
     /// Reports an id that is not 8-4-4-4-12 hex.

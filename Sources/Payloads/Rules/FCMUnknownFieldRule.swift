@@ -17,7 +17,7 @@ public struct FCMUnknownFieldRule: PayloadRule {
                 if container.fields.contains(where: { $0.name == m.key || FieldName.camel($0.name) == m.key }) { continue }
                 if FlagOutsideAPSRule.flag(named: m.key) != nil { continue } // `apns.mutable-content-outside-aps`
                 var message = "\(written.appending(m.key)) is not a field of the FCM v1 API, so FCM refuses the request (400 INVALID_ARGUMENT, Unknown name)"
-                let known = container.fields.map(\.name)
+                let known = container.fields.map { $0.name }
                 if let hint = hint(for: m.key, in: container.path) {
                     message += "; \(hint)"
                 } else {

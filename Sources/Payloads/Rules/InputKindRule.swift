@@ -15,7 +15,7 @@ public struct InputKindRule: PayloadRule {
     public static func diagnostic(for document: JSONValue) -> Diagnostic {
         let message: String
         if let members = document.members {
-            let keys = Set(members.map(\.key))
+            let keys = Set(members.map { $0.key })
             if keys.contains("to") || keys.contains("registration_ids") {
                 message = "this looks like a legacy FCM body (\"to\"); the HTTP v1 API wants {\"message\": {\"token\": …}}, and an APNs payload needs an \"aps\" dictionary"
             } else {
