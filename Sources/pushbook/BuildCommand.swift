@@ -70,14 +70,18 @@ enum BuildCommand: PushbookCommand {
         guard extra.isEmpty else { throw UsageError(message: "build takes no positional arguments (got '\(extra[0])')") }
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: displayName(recipes),
                                       entryPoints: RecipeRegistry.entryPoints)
-        let options = workerOptions(jobs: jobs, cache: !noCache)
-        let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), options: options)
+        let shown = displayName(out)
+        var options = workerOptions(jobs: jobs, cache: !noCache)
+        options.waiting = { lock in printError("waiting for another build into '\(shown)' to finish (it holds \(lock))") }
+        options.interruptedMessage = "build interrupted: '\(shown)' was left as it was"
+        let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), shownAs: shown, options: options)
         for message in report.messages { printError(message) }
+        if report.refused { return .unreadable }
         guard report.succeeded else {
-            printError("build failed: \(out)/ was left as it was")
+            printError("build failed: '\(shown)' was left as it was")
             return .checkFailed
         }
-        print("built \(out)/: \(report.recipes) recipes, \(report.examples) examples verified (\(report.cached) recipes from the cache), \(report.filesWritten) files")
+        print("built '\(shown)': \(report.recipes) recipes, \(report.examples) examples verified (\(report.cached) recipes from the cache), \(report.filesWritten) files")
         return .success
     }
 }

@@ -12,8 +12,10 @@ struct CommandRunner {
     /// The package's root folder.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The `pushbook` binary next to the test bundle, or in `.build/debug`.
+    /// The `pushbook` binary next to the test bundle, or in `.build/debug`; `PUSHBOOK_TEST_BINARY`
+    /// names another one (to run these tests against an older build, such as the reviewed commit's).
     static var binary: URL {
+        if let other = ProcessInfo.processInfo.environment["PUSHBOOK_TEST_BINARY"], !other.isEmpty { return URL(fileURLWithPath: other) }
         let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushbook")
         if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
         return packageRoot.appendingPathComponent(".build/debug/pushbook")

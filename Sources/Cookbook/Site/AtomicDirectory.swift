@@ -1,84 +1,66 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Replaces a directory with a freshly written one in a single step, so that an interrupted build
 /// leaves either the old site or the new one, never a mix.
 ///
 /// On Linux the swap is `renameat2(RENAME_EXCHANGE)`; where that is missing it falls back to two
-/// renames, and the next run restores a directory left aside between them.
+/// renames, and the next run restores a directory left aside between them. Callers hold the
+/// target's `BuildLock`, so the leftovers it removes are never another running build's.
 enum AtomicDirectory {
-    /// Why a folder may not be replaced by a site.
-    struct UnsafeTarget: LocalizedError, Equatable {
-        var message: String
-        var errorDescription: String? { message }
+    /// The name of a folder next to `target` (canonical path) used while building: `.NAME.ROLE-PID`.
+    static func sibling(of target: String, _ role: String, pid: Int32 = getpid()) -> String {
+        (target as NSString).deletingLastPathComponent + "/.\((target as NSString).lastPathComponent).\(role)-\(pid)"
     }
 
-    /// Refuses targets whose replacement would destroy something that is not a site: the current
-    /// folder or one of its ancestors (`--out .`, `--out ..`), a file, or a non-empty folder without
-    /// an `index.html` (the recipes, a source folder).
-    static func checkReplaceable(_ target: URL) throws(UnsafeTarget) {
-        let fm = FileManager.default
-        let resolved = target.standardizedFileURL.resolvingSymlinksInPath().path
-        let current = URL(fileURLWithPath: fm.currentDirectoryPath).standardizedFileURL.resolvingSymlinksInPath().path
-        if resolved == "/" || current == resolved || current.hasPrefix(resolved.hasSuffix("/") ? resolved : resolved + "/") {
-            throw UnsafeTarget(message: "refusing to replace '\(target.path)': it holds the current folder; choose an --out folder of its own")
-        }
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else {
-            throw UnsafeTarget(message: "refusing to replace '\(target.path)': it is a file, not a site folder")
-        }
-        let names = ((try? fm.contentsOfDirectory(atPath: target.path)) ?? []).filter { !$0.hasPrefix(".") }
-        if !names.isEmpty && !names.contains("index.html") {
-            throw UnsafeTarget(message: "refusing to replace '\(target.path)': it is not empty and has no index.html, so it is not a site pushbook built; choose another --out, or empty it first")
-        }
-    }
-
-    /// A fresh, empty staging directory next to `target`, which must be safe to replace.
-    static func staging(for target: URL) throws -> URL {
-        try checkReplaceable(target)
-        let parent = target.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    /// A fresh staging directory next to `target` (canonical path), marked as the build's by a
+    /// staging manifest, after removing the leftovers of interrupted builds.
+    static func staging(for target: String) throws -> URL {
         recover(target)
-        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).staging-\(getpid())", isDirectory: true)
-        try? FileManager.default.removeItem(at: staging)
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-        return staging
+        let staging = sibling(of: target, "staging")
+        if FileManager.default.fileExists(atPath: staging) { SiteFolder.removeOwned(staging) }
+        guard mkdir(staging, 0o755) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staging, NSLocalizedDescriptionKey: "cannot create '\(staging)': \(String(cString: strerror(errno)))"])
+        }
+        try FileWriter.save(SiteFolder.stagingHeader + "\n", to: URL(fileURLWithPath: staging + "/" + SiteFolder.manifestName))
+        return URL(fileURLWithPath: staging, isDirectory: true)
     }
 
-    /// Puts `staging` in the place of `target` and removes the old directory.
-    static func swap(_ staging: URL, into target: URL) throws {
-        let fm = FileManager.default
-        if !fm.fileExists(atPath: target.path) {
-            try fm.moveItem(at: staging, to: target)
-            return
+    /// Puts `staging` in the place of `target`; returns the path now holding the old site (to be
+    /// removed by the caller), or nil when there was none.
+    static func swap(_ staging: URL, into target: String) throws -> String? {
+        if rename(staging.path, target) == 0 { return nil }
+        if exchange(staging.path, target) { return staging.path }
+        let aside = sibling(of: target, "old")
+        if FileManager.default.fileExists(atPath: aside) { SiteFolder.removeOwned(aside) }
+        guard rename(target, aside) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+        guard rename(staging.path, target) == 0 else {
+            _ = rename(aside, target)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target])
         }
-        if exchange(staging.path, target.path) {
-            try? fm.removeItem(at: staging)
-            return
-        }
-        let aside = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).old-\(getpid())", isDirectory: true)
-        try? fm.removeItem(at: aside)
-        try fm.moveItem(at: target, to: aside)
-        try fm.moveItem(at: staging, to: target)
-        try? fm.removeItem(at: aside)
+        return aside
     }
 
-    /// Removes leftovers of an interrupted run, restoring the old directory if the new one never arrived.
-    static func recover(_ target: URL) {
+    /// Removes leftovers of interrupted runs (`.NAME.staging-PID`, `.NAME.old-PID`, `.NAME.trash-PID`)
+    /// that are wholly the build's, restoring the old directory if the new one never arrived.
+    /// A folder of that name holding anything else is left alone.
+    static func recover(_ target: String) {
         let fm = FileManager.default
-        let parent = target.deletingLastPathComponent()
-        let prefix = ".\(target.lastPathComponent)."
-        let names = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(prefix) }
+        let parent = (target as NSString).deletingLastPathComponent
+        let prefix = ".\((target as NSString).lastPathComponent)."
+        let names = ((try? fm.contentsOfDirectory(atPath: parent)) ?? []).filter { $0.hasPrefix(prefix) }
         for name in names.sorted() {
-            let url = parent.appendingPathComponent(name)
-            if name.hasPrefix(".\(target.lastPathComponent).old-") {
-                if !fm.fileExists(atPath: target.path) { try? fm.moveItem(at: url, to: target) } else { try? fm.removeItem(at: url) }
-            } else if name.hasPrefix(".\(target.lastPathComponent).staging-") {
-                try? fm.removeItem(at: url)
-            }
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.lastIndex(of: "-"), ["staging", "old", "trash"].contains(rest[..<dash]),
+                  !rest[rest.index(after: dash)...].isEmpty, rest[rest.index(after: dash)...].allSatisfy(\.isNumber) else { continue }
+            let path = parent + "/" + name
+            guard DirectoryWalker.lstatKind(path) == .directory, SiteFolder.isOwnedLeftover(path) else { continue }
+            if rest[..<dash] == "old" && !fm.fileExists(atPath: target) && rename(path, target) == 0 { continue }
+            SiteFolder.removeOwned(path)
         }
     }
 

@@ -23,9 +23,7 @@ struct BuildCache: Sendable {
             for path in artifact.files {
                 let target = staging.path + "/" + path
                 let folder = (target as NSString).deletingLastPathComponent
-                if made.insert(folder).inserted {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                }
+                if made.insert(folder).inserted { try FileWriter.makeFolders(for: path, under: staging.path) }
                 unlink(target)
                 try Self.share(URL(fileURLWithPath: source + "/" + path), at: URL(fileURLWithPath: target))
             }

@@ -47,14 +47,7 @@ public struct CookbookProject: Sendable {
         let requests = recipes.map {
             WorkerPool.Request(root: recipesFolder.path, displayRoot: displayRoot, id: $0.id, previous: nil, next: nil, key: "", staging: "", mode: mode)
         }
-        var artifacts: [String: RecipeArtifact] = [:]
-        if let executable = options.workerExecutable, requests.count > 1 {
-            artifacts = WorkerPool(executable: executable, count: options.workers).run(requests) { done, id in
-                options.progress?(done, requests.count, id)
-            }
-        } else {
-            for request in requests { artifacts[request.id] = Self.artifact(for: request, runner: runner) }
-        }
+        let artifacts = run(requests, options: options) { done, id in options.progress?(done, requests.count, id) }
         var statuses: [String: [ExampleStatus]] = [:]
         var updated: [String] = []
         for recipe in recipes {
@@ -77,15 +70,22 @@ public struct CookbookProject: Sendable {
         public var toolStamp: String
         /// Called after each recipe with (recipes done, recipes in all, id).
         public var progress: (@Sendable (Int, Int, String) -> Void)?
+        /// Called once when another build holds the output folder's lock, before waiting for it.
+        public var waiting: (@Sendable (String) -> Void)?
+        /// Printed on standard error when SIGINT, SIGTERM or SIGHUP stops the build.
+        public var interruptedMessage: String?
 
         /// Creates options.
         public init(workerExecutable: URL? = nil, workers: Int = 2, cacheFolder: URL? = nil, toolStamp: String = "",
-                    progress: (@Sendable (Int, Int, String) -> Void)? = nil) {
+                    progress: (@Sendable (Int, Int, String) -> Void)? = nil, waiting: (@Sendable (String) -> Void)? = nil,
+                    interruptedMessage: String? = nil) {
             self.workerExecutable = workerExecutable
             self.workers = workers
             self.cacheFolder = cacheFolder
             self.toolStamp = toolStamp
             self.progress = progress
+            self.waiting = waiting
+            self.interruptedMessage = interruptedMessage
         }
     }
 
@@ -103,29 +103,47 @@ public struct CookbookProject: Sendable {
         public var filesWritten: Int
         /// True when the site was written.
         public var succeeded: Bool
+        /// True when the output folder was refused (it is not a site the build made, or it holds or
+        /// sits in the recipes, the cache or the current folder): nothing was touched.
+        public var refused: Bool = false
     }
 
     /// Verifies every example, renders the site, checks its links, and swaps it into `output` whole.
     /// Pages are written into a staging folder as they are made; nothing reaches `output` when
-    /// anything fails.
-    public func build(output: URL, options: BuildOptions = BuildOptions()) -> BuildReport {
+    /// anything fails. `output` is refused, untouched, unless it is new, empty or a site a build
+    /// made; builds into one folder run one at a time (see `SiteTransaction`).
+    public func build(output: URL, shownAs shown: String? = nil, options: BuildOptions = BuildOptions()) -> BuildReport {
         let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load()
         var recipes = loaded.recipes
         let loadDiagnostics = loaded.diagnostics
         // The workers read each recipe's Markdown themselves; the parent keeps only what the index needs.
         for index in recipes.indices { recipes[index].markdown = "" }
         var messages = loadDiagnostics.map(\.description)
-        func failed(_ examples: Int = 0, cached: Int = 0, staging: URL? = nil) -> BuildReport {
-            if let staging { try? FileManager.default.removeItem(at: staging) }
-            return BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
+        let shownOut = shown ?? output.path
+        func failed(_ examples: Int = 0, cached: Int = 0) -> BuildReport {
+            BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
         }
-        let staging: URL
-        do {
-            staging = try AtomicDirectory.staging(for: output)
+        Interruption.install(message: options.interruptedMessage)
+        let transaction: SiteTransaction
+        do throws(SiteTransaction.Problem) {
+            var protected = [(url: recipesFolder, name: "recipes folder")]
+            if let cache = options.cacheFolder { protected.append((cache, "build cache")) }
+            transaction = try SiteTransaction(output: output, shown: shownOut, protected: protected) {
+                options.waiting?(BuildLock.path(for: SiteFolder.canonicalPath(output)))
+            }
         } catch {
-            messages.append("\(output.path):1:1: error: cannot write the site: \(error.localizedDescription)")
-            return failed()
+            switch error {
+            case .refused(let refusal):
+                messages.append("\(shownOut):1:1: error: \(refusal.message)")
+                var report = failed()
+                report.refused = true
+                return report
+            case .failed(let message):
+                messages.append("\(shownOut):1:1: error: \(message)")
+                return failed()
+            }
         }
+        let staging = transaction.staging
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
         let cache = options.cacheFolder.map { BuildCache(folder: $0) }
         var artifacts: [String: RecipeArtifact] = [:]
@@ -143,17 +161,7 @@ public struct CookbookProject: Sendable {
         }
         let cached = artifacts.count
         let total = recipes.count
-        if let executable = options.workerExecutable, requests.count > 1 {
-            let built = WorkerPool(executable: executable, count: options.workers).run(requests) { done, id in
-                options.progress?(cached + done, total, id)
-            }
-            artifacts.merge(built) { a, _ in a }
-        } else {
-            for (done, request) in requests.enumerated() {
-                artifacts[request.id] = Self.artifact(for: request, runner: runner)
-                options.progress?(cached + done + 1, total, request.id)
-            }
-        }
+        artifacts.merge(run(requests, options: options) { done, id in options.progress?(cached + done, total, id) }) { a, _ in a }
         let builtIDs = Set(requests.map(\.id))
         for recipe in recipes {
             guard let artifact = artifacts[recipe.id] else { continue }
@@ -162,7 +170,7 @@ public struct CookbookProject: Sendable {
         }
         let examples = recipes.reduce(0) { $0 + (artifacts[$1.id]?.examples ?? 0) }
         guard messages.isEmpty, recipes.allSatisfy({ artifacts[$0.id]?.passed == true }) else {
-            return failed(examples, cached: cached, staging: staging)
+            return failed(examples, cached: cached)
         }
 
         var files: [String: String] = [:]
@@ -176,14 +184,12 @@ public struct CookbookProject: Sendable {
         for asset in Assets.files { files[asset.path] = asset.contents }
         do {
             for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
-                let url = staging.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try FileWriter.save(contents, to: url)
+                try FileWriter.save(contents, at: path, under: staging)
             }
             try search.write(to: staging.appendingPathComponent("search-index.js"))
         } catch {
-            messages.append("\(output.path):1:1: error: cannot write the site: \(error.localizedDescription)")
-            return failed(examples, cached: cached, staging: staging)
+            messages.append("\(shownOut):1:1: error: cannot write the site: \(error.localizedDescription)")
+            return failed(examples, cached: cached)
         }
         search = SearchIndex()
         var pageLinks: [String: (ids: Set<String>, hrefs: [String])] = [:]
@@ -196,17 +202,30 @@ public struct CookbookProject: Sendable {
         }
         for (path, html) in files where path.hasSuffix(".html") { pageLinks[path] = LinkChecker.links(in: html) }
         for broken in LinkChecker.check(links: pageLinks, files: siteFiles) {
-            messages.append("\(output.lastPathComponent)/\(broken.page):1:1: error: broken link '\(broken.href)': \(broken.reason)")
+            messages.append("\(shownOut)/\(broken.page):1:1: error: broken link '\(broken.href)': \(broken.reason)")
         }
-        guard messages.isEmpty else { return failed(examples, cached: cached, staging: staging) }
-        let written = recipes.reduce(files.count + 1) { $0 + (artifacts[$1.id]?.files.count ?? 0) }
-        do {
-            try AtomicDirectory.swap(staging, into: output)
+        guard messages.isEmpty else { return failed(examples, cached: cached) }
+        do throws(SiteTransaction.Problem) {
+            try transaction.commit(files: siteFiles.sorted())
         } catch {
-            messages.append("\(output.path):1:1: error: cannot write the site: \(error.localizedDescription)")
-            return failed(examples, cached: cached, staging: staging)
+            if case .failed(let message) = error { messages.append("\(shownOut):1:1: error: \(message)") }
+            return failed(examples, cached: cached)
         }
-        return BuildReport(messages: [], recipes: recipes.count, examples: examples, cached: cached, filesWritten: written, succeeded: true)
+        return BuildReport(messages: [], recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true)
+    }
+
+    /// Runs `requests` in worker processes when there is a worker executable (even a single one, so
+    /// a recipe whose code traps fails alone), else in this process.
+    private func run(_ requests: [WorkerPool.Request], options: BuildOptions, progress: @escaping @Sendable (Int, String) -> Void) -> [String: RecipeArtifact] {
+        if let executable = options.workerExecutable, !requests.isEmpty {
+            return WorkerPool(executable: executable, count: options.workers).run(requests, progress: progress)
+        }
+        var artifacts: [String: RecipeArtifact] = [:]
+        for (done, request) in requests.enumerated() {
+            artifacts[request.id] = Self.artifact(for: request, runner: runner)
+            progress(done + 1, request.id)
+        }
+        return artifacts
     }
 
     /// Builds one recipe's artifact in this process: the work of a `pushbook worker`.

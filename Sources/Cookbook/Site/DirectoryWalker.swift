@@ -5,37 +5,79 @@ import Glibc
 import Darwin
 #endif
 
-/// Lists the regular files under a folder with `opendir`/`readdir`, without Foundation's URL
-/// resource values (which cost a URL and a `stat` per file: thousands of files are read on every build).
+/// Lists what is under a folder with `opendir`/`readdir`, without Foundation's URL resource values
+/// (which cost a URL and a `stat` per file: thousands of files are read on every build).
+/// Symbolic links are reported as links, never followed.
 enum DirectoryWalker {
-    /// The regular files under `root`, as paths relative to it, sorted; symbolic links are not followed.
-    static func files(under root: String) -> [String] {
-        var result: [String] = []
-        walk(root, prefix: "", into: &result)
-        return result.sorted()
+    /// What a directory entry is, as `lstat` sees it.
+    enum Kind: Sendable, Equatable {
+        /// A regular file.
+        case file
+        /// A folder (its contents are listed too).
+        case directory
+        /// A symbolic link (not followed).
+        case symlink
+        /// A FIFO, socket or device.
+        case other
     }
 
-    private static func walk(_ directory: String, prefix: String, into result: inout [String]) {
+    /// One entry: its path relative to the root, its kind, and whether its name is valid UTF-8
+    /// (a name that is not is listed with replacement characters and cannot be opened by that path).
+    struct Entry: Sendable, Equatable {
+        /// The path relative to the root, `/`-separated.
+        var path: String
+        /// What it is.
+        var kind: Kind
+        /// False when a component of the path is not valid UTF-8.
+        var validName: Bool
+    }
+
+    /// The regular files under `root`, as paths relative to it, sorted.
+    static func files(under root: String) -> [String] {
+        entries(under: root).compactMap { $0.kind == .file && $0.validName ? $0.path : nil }
+    }
+
+    /// Every entry under `root` (folders too), sorted by path; empty when `root` cannot be read.
+    static func entries(under root: String) -> [Entry] {
+        var result: [Entry] = []
+        walk(root, prefix: "", validPrefix: true, into: &result)
+        return result.sorted { $0.path < $1.path }
+    }
+
+    private static func walk(_ directory: String, prefix: String, validPrefix: Bool, into result: inout [Entry]) {
         guard let handle = opendir(directory) else { return }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
+                let bytes = raw.prefix(while: { $0 != 0 })
+                if let text = String(validating: bytes, as: UTF8.self) { return (text, true) }
+                return (String(decoding: bytes, as: UTF8.self), false)
             }
             if name == "." || name == ".." { continue }
             let path = directory + "/" + name
             let relative = prefix.isEmpty ? name : prefix + "/" + name
-            var type = entry.pointee.d_type
-            if type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
+            let kind: Kind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_LNK): kind = .symlink
+            case Int32(DT_UNKNOWN): kind = lstatKind(path)
+            default: kind = .other
             }
-            if type == UInt8(DT_DIR) {
-                walk(path, prefix: relative, into: &result)
-            } else if type == UInt8(DT_REG) {
-                result.append(relative)
-            }
+            result.append(Entry(path: relative, kind: kind, validName: validPrefix && valid))
+            if kind == .directory && valid { walk(path, prefix: relative, validPrefix: validPrefix && valid, into: &result) }
+        }
+    }
+
+    /// The kind of `path` by `lstat` (for file systems whose `readdir` does not say).
+    static func lstatKind(_ path: String) -> Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .other }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        case S_IFLNK: return .symlink
+        default: return .other
         }
     }
 }

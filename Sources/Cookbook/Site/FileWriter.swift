@@ -9,21 +9,55 @@ import Darwin
 ///
 /// `Data.write(to:)` syncs every file to disk; the site is written into a staging folder that is
 /// swapped in whole afterwards, so per-file syncs only cost time (thousands of them at scale).
+/// Files under a root are written with their folders made one level at a time below the root, so
+/// a root that is gone (a staging folder removed on a signal) is never made again.
 enum FileWriter {
     /// Writes `text` to `url`, creating or truncating the file; throws a `CocoaError` on failure.
     static func save(_ text: String, to url: URL) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
-        defer { close(descriptor) }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base + offset, buffer.count - offset)
+        try save(Array(text.utf8), to: url.path)
+    }
+
+    /// Writes `text` to `path` (relative, `/`-separated) under `root`, making missing folders below
+    /// `root` but never `root` itself.
+    static func save(_ text: String, at path: String, under root: URL) throws {
+        try makeFolders(for: path, under: root.path)
+        try save(Array(text.utf8), to: root.path + "/" + path)
+    }
+
+    /// Makes the folders of `path` below `root`, one `mkdir` each; `root` must exist.
+    static func makeFolders(for path: String, under root: String) throws {
+        var folder = root
+        for part in path.split(separator: "/").dropLast() {
+            folder += "/" + part
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder,
+                                                               NSLocalizedDescriptionKey: "cannot create '\(folder)': \(String(cString: strerror(errno)))"])
             }
+        }
+    }
+
+    /// Writes `bytes` to `path`, creating or truncating the file (never through a symbolic link).
+    static func save(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot write '\(path)': \(String(cString: strerror(errno)))"])
+        }
+        defer { close(descriptor) }
+        try bytes.withUnsafeBytes { buffer in
+            try writeAll(descriptor, buffer, path: path)
+        }
+    }
+
+    /// Writes every byte of `buffer` to `descriptor`.
+    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws {
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, base + offset, buffer.count - offset)
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: url.path]) }
+            guard written > 0 else {
+                throw CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot write '\(path)': \(String(cString: strerror(errno)))"])
+            }
             offset += written
         }
     }

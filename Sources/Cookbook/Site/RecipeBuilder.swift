@@ -23,13 +23,11 @@ struct RecipeBuilder: Sendable {
             let contents = [("recipes/\(recipe.id).html", page.html)] + page.downloads.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             do {
                 for (path, text) in contents {
-                    let url = staging.appendingPathComponent(path)
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try FileWriter.save(text, to: url)
+                    try FileWriter.save(text, at: path, under: staging)
                     files.append(path)
                 }
             } catch {
-                messages.append("\(staging.path):1:1: error: cannot write the page of '\(recipe.id)': \(error.localizedDescription)")
+                messages.append("\(recipe.markdownPath):1:1: error: cannot write the page of '\(recipe.id)': \(error.localizedDescription)")
             }
         }
         let pageLinks = LinkChecker.links(in: page.html)

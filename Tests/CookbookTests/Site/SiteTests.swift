@@ -31,11 +31,12 @@ struct SiteTests {
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: target.appendingPathComponent("old.html"))
         try Data("old".utf8).write(to: target.appendingPathComponent("index.html"))
-        let staging = try AtomicDirectory.staging(for: target)
+        let staging = try AtomicDirectory.staging(for: target.path)
         try Data("new".utf8).write(to: staging.appendingPathComponent("new.html"))
-        try AtomicDirectory.swap(staging, into: target)
-        let names = try FileManager.default.contentsOfDirectory(atPath: target.path)
-        #expect(names == ["new.html"])
+        let old = try AtomicDirectory.swap(staging, into: target.path)
+        if let old { SiteFolder.removeOwned(old) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
+        #expect(names == [".pushbook-manifest", "new.html"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["site"])
     }
 

@@ -84,32 +84,3 @@ struct HostilePathTests {
         #expect(w.everythingButOut == broken, "changed: \(Set(w.everythingButOut.keys).symmetricDifference(broken.keys).sorted())")
     }
 }
-
-/// `--out` values whose replacement would destroy what is not a site.
-@Suite("Hostile input: --out folders that are not sites", .serialized)
-struct HostileOutTests {
-    @Test("build refuses --out . , --out .. , the recipes folder, a recipe, a non-site folder and a file, exits 1 and changes nothing",
-          arguments: [".", "..", "recipes", "recipes/fcm-image", "notes", "notes/readme.txt"])
-    func refusesToReplaceWhatIsNotASite(out: String) throws {
-        let w = try HostileWorkspace()
-        defer { w.remove() }
-        try FileManager.default.createDirectory(at: w.root.appendingPathComponent("notes"), withIntermediateDirectories: true)
-        try "keep me".write(to: w.root.appendingPathComponent("notes/readme.txt"), atomically: true, encoding: .utf8)
-        let before = HostileWorkspace.snapshot(w.root)
-        let run = try w.run(["build", "--recipes", "recipes", "--out", out, "--no-cache"])
-        #expect(!run.crashed)
-        #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("error: cannot write the site: refusing to replace"), "\(run.stderr)")
-        #expect(HostileWorkspace.snapshot(w.root) == before, "the workspace changed")
-    }
-
-    @Test("build replaces an empty folder and a previous site given as --out")
-    func replacesEmptyFolderAndSite() throws {
-        let w = try HostileWorkspace()
-        defer { w.remove() }
-        try FileManager.default.createDirectory(at: w.out, withIntermediateDirectories: true)
-        #expect(try w.build().status == 0)
-        #expect(try w.build().status == 0)
-        #expect(FileManager.default.fileExists(atPath: w.out.appendingPathComponent("index.html").path))
-    }
-}

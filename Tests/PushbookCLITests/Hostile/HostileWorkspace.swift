@@ -40,6 +40,13 @@ struct HostileWorkspace {
     /// Writes text to a file of the recipe.
     func write(_ path: String, _ text: String) throws { try write(path, Array(text.utf8)) }
 
+    /// Writes text to a file of the workspace (outside the recipe), creating folders.
+    func writeOutside(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
     /// Replaces the first occurrence of `old` in a file; fails the test when it is not there.
     func replace(_ old: String, with new: String, in path: String) throws {
         let text = try read(path)
@@ -87,27 +94,49 @@ struct HostileWorkspace {
     func build() throws -> Run { try run(["build", "--recipes", "recipes", "--out", "out", "--no-cache"]) }
 
     /// Runs `pushbook` with `arguments`, with the workspace as the working folder.
-    func run(_ arguments: [String], stdin: Data? = nil) throws -> Run {
+    func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> Run {
+        try start(arguments, stdin: stdin, environment: environment).finish()
+    }
+
+    /// A `pushbook` process started by `start`, still running.
+    final class PendingRun: @unchecked Sendable {
+        /// The process.
+        let process: Process
+        private let group = DispatchGroup()
+        private var outData = Data(), errData = Data()
+
+        init(_ process: Process, out: Pipe, err: Pipe) {
+            self.process = process
+            // Read both pipes at once, so that a large output on one cannot block the other.
+            DispatchQueue.global().async(group: group) { self.errData = err.fileHandleForReading.readDataToEndOfFile() }
+            DispatchQueue.global().async(group: group) { self.outData = out.fileHandleForReading.readDataToEndOfFile() }
+        }
+
+        /// Waits for the process and returns what it did.
+        func finish() -> Run {
+            group.wait()
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
+                       stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        }
+    }
+
+    /// Starts `pushbook` with `arguments` in the workspace and returns at once.
+    func start(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil, binary: URL = CommandRunner.binary) throws -> PendingRun {
         let process = Process()
-        process.executableURL = CommandRunner.binary
+        process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = root
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
         try process.run()
+        let pending = PendingRun(process, out: out, err: err)
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
-        // Read both pipes at once, so that a large output on one cannot block the other.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
-                   stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return pending
     }
 
     // MARK: what is on disk

@@ -1,0 +1,199 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The output folder (`--out`): which folders a build may replace, and the manifest that marks a
+/// folder as the build's own.
+///
+/// A build replaces only a folder it made: one whose `.pushbook-manifest` lists every file in it
+/// (or, for sites built before manifests existed, one laid out exactly as a pushbook site; see
+/// `legacyLayout`). Anything else, and any folder that holds or sits inside the recipes, the cache
+/// or the current folder, is refused before anything is touched.
+enum SiteFolder {
+    /// The manifest's file name, at the site's root.
+    static let manifestName = ".pushbook-manifest"
+    /// The first line of a finished site's manifest; the lines after it are the site's files.
+    static let siteHeader = "pushbook site manifest 1"
+    /// The first line of a staging folder's manifest: everything in that folder is the build's.
+    static let stagingHeader = "pushbook staging folder 1"
+
+    /// Why a folder may not be replaced by a site.
+    struct Refusal: Error, Equatable, CustomStringConvertible {
+        /// What is wrong and what to do, naming the folder as the user gave it.
+        var message: String
+        /// The message.
+        var description: String { message }
+    }
+
+    /// How a folder that may be replaced is owned.
+    enum Ownership: Equatable {
+        /// It does not exist yet.
+        case absent
+        /// It exists and is empty.
+        case empty
+        /// Its manifest lists every file in it.
+        case manifest
+        /// It has no manifest but is laid out exactly as a site of an earlier pushbook.
+        case legacy
+    }
+
+    /// The manifest of a site made of `files` (paths relative to the site root): deterministic, sorted.
+    static func manifest(files: [String]) -> String {
+        ([siteHeader] + files.sorted()).joined(separator: "\n") + "\n"
+    }
+
+    /// The absolute path of `url` with every symbolic link resolved, as far as it exists: the
+    /// nearest existing ancestor is resolved by `realpath` and the rest appended. A link at the end
+    /// is resolved too, so a site given through a link replaces the link's target, never the link.
+    static func canonicalPath(_ url: URL) -> String {
+        var path = url.standardizedFileURL.path
+        if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+        var tail: [String] = []
+        var current = (path as NSString).standardizingPath
+        while true {
+            if let resolved = realpath(current, nil) {
+                defer { free(resolved) }
+                var result = String(cString: resolved)
+                for part in tail.reversed() { result += (result.hasSuffix("/") ? "" : "/") + part }
+                return result
+            }
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current || current.isEmpty { return path }
+            tail.append((current as NSString).lastPathComponent)
+            current = parent
+        }
+    }
+
+    /// True when `path` is `folder` or inside it (both canonical).
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// Refuses `target` (canonical) unless replacing it destroys nothing but a site a build made.
+    /// `shown` names it in messages; `protected` are folders a site may neither be, hold, nor sit in
+    /// (the recipes, the cache), each with how to name it.
+    static func checkReplaceable(_ target: String, shown: String, protected: [(path: String, name: String)]) throws(Refusal) -> Ownership {
+        func refuse(_ why: String) -> Refusal {
+            Refusal(message: "refusing to replace '\(shown)': \(why); nothing was changed")
+        }
+        if target == "/" { throw refuse("it is the root folder; choose an --out folder of its own") }
+        let current = canonicalPath(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        if isInside(current, target) { throw refuse("it holds the current folder; choose an --out folder of its own") }
+        for folder in protected {
+            if folder.path == target { throw refuse("it is the \(folder.name); choose an --out folder of its own") }
+            if isInside(folder.path, target) { throw refuse("it holds the \(folder.name); choose an --out folder of its own") }
+            if isInside(target, folder.path) { throw refuse("it is inside the \(folder.name); choose an --out folder outside it") }
+        }
+        var info = stat()
+        guard lstat(target, &info) == 0 else {
+            if errno == ENOENT { return .absent }
+            throw refuse("it cannot be examined (\(String(cString: strerror(errno))))")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("it is a file, not a site folder") }
+        let entries = DirectoryWalker.entries(under: target)
+        if entries.isEmpty {
+            guard access(target, R_OK | X_OK) == 0 else { throw refuse("it cannot be read") }
+            return .empty
+        }
+        if entries.contains(where: { $0.path == manifestName }) {
+            let foreign = try unlisted(entries, manifestAt: target + "/" + manifestName, refuse: refuse)
+            guard foreign.isEmpty else {
+                throw refuse("it holds what pushbook did not write (\(sample(foreign))); move that out of it or choose another --out")
+            }
+            return .manifest
+        }
+        if legacyLayout(entries, root: target, requireIndex: true) { return .legacy }
+        let names = entries.filter { !$0.path.contains("/") }.map(\.path)
+        throw refuse("it is not a site pushbook built (it has no \(manifestName) and holds \(sample(names))); choose a new or empty --out folder")
+    }
+
+    /// The entries of a folder that its manifest does not list (folders count as listed when they
+    /// hold a listed file). A staging manifest lists everything.
+    private static func unlisted(_ entries: [DirectoryWalker.Entry], manifestAt path: String,
+                                 refuse: (String) -> Refusal) throws(Refusal) -> [String] {
+        guard DirectoryWalker.lstatKind(path) == .file, let data = FileManager.default.contents(atPath: path) else {
+            throw refuse("its \(manifestName) is not a file pushbook wrote")
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        if lines.first == stagingHeader { return [] }
+        guard lines.first == siteHeader else { throw refuse("its \(manifestName) is not one pushbook wrote") }
+        let files = Set(lines.dropFirst())
+        var folders: Set<String> = []
+        for file in files {
+            var parts = file.split(separator: "/").dropLast()
+            while !parts.isEmpty { folders.insert(parts.joined(separator: "/")); parts = parts.dropLast() }
+        }
+        return entries.compactMap { entry in
+            if entry.path == manifestName { return nil }
+            switch entry.kind {
+            case .file where entry.validName && files.contains(entry.path): return nil
+            case .directory where entry.validName && folders.contains(entry.path): return nil
+            default: return entry.path
+            }
+        }
+    }
+
+    /// True when every entry is where a site of an earlier pushbook (before the manifest) puts
+    /// files: `index.html`, `rules.html`, `search.html`, `search-index.js`, `assets/NAME.css|js`,
+    /// `recipes/ID.html` and `downloads/ID/NAME`, regular files and folders only, with the
+    /// index linking pushbook's stylesheet (`requireIndex`; leftovers of a removal may lack it).
+    static func legacyLayout(_ entries: [DirectoryWalker.Entry], root: String, requireIndex: Bool) -> Bool {
+        func safe(_ name: Substring) -> Bool {
+            !name.isEmpty && !name.hasPrefix(".") && name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F || byte == 0x2E
+            }
+        }
+        for entry in entries {
+            guard entry.validName else { return false }
+            let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
+            let fits: Bool
+            switch (entry.kind, parts.count) {
+            case (.file, 1): fits = ["index.html", "rules.html", "search.html", "search-index.js"].contains(entry.path)
+            case (.directory, 1): fits = ["assets", "recipes", "downloads"].contains(entry.path)
+            case (.file, 2):
+                fits = safe(parts[1]) && ((parts[0] == "assets" && (parts[1].hasSuffix(".css") || parts[1].hasSuffix(".js")))
+                    || (parts[0] == "recipes" && parts[1].hasSuffix(".html")))
+            case (.directory, 2): fits = parts[0] == "downloads" && safe(parts[1])
+            case (.file, 3): fits = parts[0] == "downloads" && safe(parts[1]) && safe(parts[2])
+            default: fits = false
+            }
+            guard fits else { return false }
+        }
+        guard requireIndex else { return true }
+        guard let index = FileManager.default.contents(atPath: root + "/index.html") else { return false }
+        return String(decoding: index, as: UTF8.self).contains("href=\"assets/pushbook.css\"")
+    }
+
+    /// True when the folder at `path` is wholly the build's: a staging folder, a site its manifest
+    /// covers, or the remains of one (used for leftovers of interrupted builds).
+    static func isOwnedLeftover(_ path: String) -> Bool {
+        let entries = DirectoryWalker.entries(under: path)
+        if entries.isEmpty { return true }
+        if entries.contains(where: { $0.path == manifestName }) {
+            let foreign = try? unlisted(entries, manifestAt: path + "/" + manifestName) { Refusal(message: $0) }
+            return foreign?.isEmpty == true
+        }
+        return legacyLayout(entries, root: path, requireIndex: false)
+    }
+
+    /// Removes a folder the build owns, its manifest last, so that a removal cut short leaves a
+    /// folder still recognised as the build's.
+    static func removeOwned(_ path: String) {
+        let entries = DirectoryWalker.entries(under: path)
+        for entry in entries.reversed() where entry.path != manifestName {
+            let full = path + "/" + entry.path
+            if entry.kind == .directory { rmdir(full) } else { unlink(full) }
+        }
+        unlink(path + "/" + manifestName)
+        if rmdir(path) != 0 && errno != ENOENT { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// Up to three names, quoted, and how many more.
+    private static func sample(_ names: [String]) -> String {
+        let shown = names.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+        return names.count > 3 ? "\(shown) and \(names.count - 3) more" : shown
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One build's hold on its output folder, from the checks to the swap: the folder is checked
+/// (nothing is touched when it is refused), locked against other builds, checked again under the
+/// lock, staged beside it, and replaced whole by `commit`, or left as it was by `abandon`.
+final class SiteTransaction {
+    /// The folder replaced: `--out` with every symbolic link resolved.
+    let target: String
+    /// The staging folder the site is written into.
+    let staging: URL
+    private let lock: BuildLock
+    private var finished = false
+
+    /// The problem that stopped a transaction: a refusal (usage: exit 2) or a failure to write.
+    enum Problem: Error {
+        /// The folder may not be replaced; nothing was touched.
+        case refused(SiteFolder.Refusal)
+        /// Something could not be written.
+        case failed(String)
+    }
+
+    /// Checks `output`, takes its lock (calling `waiting` while another build holds it), checks it
+    /// again and makes a staging folder. `protected` are the recipes and cache folders.
+    init(output: URL, shown: String, protected: [(url: URL, name: String)], waiting: () -> Void) throws(Problem) {
+        let target = SiteFolder.canonicalPath(output)
+        let folders = protected.map { (path: SiteFolder.canonicalPath($0.url), name: $0.name) }
+        do {
+            _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders)
+        } catch {
+            throw .refused(error)
+        }
+        let parent = (target as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            lock = try BuildLock(for: target, waiting: waiting)
+        } catch {
+            throw .failed("cannot write the site: \(error.localizedDescription)")
+        }
+        // Another build may have replaced the folder while this one waited.
+        do {
+            _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders)
+        } catch {
+            throw .refused(error)
+        }
+        do {
+            staging = try AtomicDirectory.staging(for: target)
+        } catch {
+            throw .failed("cannot write the site: \(error.localizedDescription)")
+        }
+        self.target = target
+        Interruption.remove(onSignal: staging.path)
+    }
+
+    /// Checks that the staging folder holds exactly `files`, writes the manifest, and swaps the
+    /// staging folder in; the old site is removed afterwards.
+    func commit(files: [String]) throws(Problem) {
+        let expected = Set(files)
+        let found = DirectoryWalker.entries(under: staging.path)
+        let written = Set(found.filter { $0.kind != .directory && $0.path != SiteFolder.manifestName }.map(\.path))
+        guard written == expected, found.allSatisfy({ $0.kind != .symlink && $0.kind != .other && $0.validName }) else {
+            let odd = written.symmetricDifference(expected).sorted().prefix(3).joined(separator: ", ")
+            throw .failed("the staging folder does not hold the files the build wrote (\(odd)); the site was not replaced")
+        }
+        do {
+            try FileWriter.save(SiteFolder.manifest(files: files), to: staging.appendingPathComponent(SiteFolder.manifestName))
+        } catch {
+            throw .failed("cannot write the site: \(error.localizedDescription)")
+        }
+        let old: String?
+        do {
+            old = try Interruption.uninterrupted { () throws -> String? in
+                let old = try AtomicDirectory.swap(staging, into: target)
+                Interruption.forget(staging.path)
+                if let old { Interruption.remove(onSignal: old) }
+                return old
+            }
+        } catch {
+            throw .failed("cannot write the site: \(error.localizedDescription)")
+        }
+        finished = true
+        if let old {
+            SiteFolder.removeOwned(old)
+            Interruption.forget(old)
+        }
+    }
+
+    /// Removes the staging folder; the site folder stays as it was.
+    func abandon() {
+        guard !finished else { return }
+        finished = true
+        Interruption.uninterrupted {
+            SiteFolder.removeOwned(staging.path)
+            Interruption.forget(staging.path)
+        }
+    }
+
+    deinit { abandon() }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Two builds into one `--out` run one after the other (review D1), and a build stopped by SIGINT
+/// or SIGTERM removes its staging folder, stops its workers and releases the lock (review D16).
+@Suite("Safety: concurrent and interrupted builds", .serialized)
+struct ConcurrentBuildTests {
+    /// A workspace with three copies of fcm-image (so a build takes a little while), a second
+    /// recipes folder whose build fails, and two versions of the recipes' prose.
+    private func workspace() throws -> (HostileWorkspace, versions: [String]) {
+        let w = try HostileWorkspace()
+        for copy in ["fcm-image-2", "fcm-image-3"] {
+            try FileManager.default.copyItem(at: w.recipe, to: w.recipes.appendingPathComponent(copy))
+        }
+        let broken = w.root.appendingPathComponent("broken/fcm-image")
+        try FileManager.default.createDirectory(at: broken.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: w.recipe, to: broken)
+        try "{\"aps\": {\"alert\": \"this record differs from expected/\"}}".write(to: broken.appendingPathComponent("examples/webp-image.json"), atomically: true, encoding: .utf8)
+        let original = try w.read("recipe.md")
+        return (w, [original + "\nThis is version A.\n", original + "\nThis is version B, which differs.\n"])
+    }
+
+    /// Leftovers next to `out/`: staging, set-aside or trash folders.
+    private func leftovers(_ w: HostileWorkspace) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: w.root.path)) ?? []).filter { $0.hasPrefix(".out.") && !$0.hasSuffix(".pushbook-lock") }.sorted()
+    }
+
+    @Test("twenty times, a passing and a failing build start into one --out with random delays: out/ is always a whole site, the passing one's, and each says what happened")
+    func twoBuildsIntoOneOut() throws {
+        let (w, versions) = try workspace()
+        defer { w.remove() }
+        var reference: [[String: Data]] = []
+        for text in versions {
+            try w.write("recipe.md", text)
+            let run = try w.build()
+            try #require(run.status == 0, "\(run.stderr)")
+            reference.append(HostileWorkspace.snapshot(w.out))
+        }
+        var generator = SystemRandomNumberGenerator()
+        var waited = 0
+        for round in 0..<20 {
+            let target = round % 2
+            try w.write("recipe.md", versions[target])
+            let failingFirst = Bool.random(using: &generator)
+            let delay = UInt32.random(in: 0...150_000, using: &generator)
+            let passingArguments = ["build", "--recipes", "recipes", "--out", "out", "--no-cache"]
+            let failingArguments = ["build", "--recipes", "broken", "--out", "out", "--no-cache"]
+            let first = try w.start(failingFirst ? failingArguments : passingArguments)
+            usleep(delay)
+            let second = try w.start(failingFirst ? passingArguments : failingArguments)
+            let (firstRun, secondRun) = (first.finish(), second.finish())
+            let (passing, failing) = failingFirst ? (secondRun, firstRun) : (firstRun, secondRun)
+            waited += (firstRun.stderr + secondRun.stderr).contains("waiting for another build into 'out'") ? 1 : 0
+            #expect(passing.status == 0, "round \(round): \(passing.stderr)")
+            #expect(passing.stdout.contains("built 'out': 3 recipes"), "round \(round): \(passing.stdout)")
+            #expect(failing.status == 1, "round \(round): \(failing.stderr)")
+            #expect(failing.stderr.contains("build failed: 'out' was left as it was"), "round \(round): \(failing.stderr)")
+            let site = HostileWorkspace.snapshot(w.out)
+            #expect(site == reference[target], "round \(round) (delay \(delay / 1000) ms, failing first: \(failingFirst)): out/ is not the passing build's site: \(site.count) entries against \(reference[target].count)")
+            #expect(leftovers(w).isEmpty, "round \(round): \(leftovers(w))")
+        }
+        print("concurrent-build test: 20 rounds, a build waited for the other's lock in \(waited)")
+    }
+
+    @Test("two passing builds of different recipes into one --out at once leave one whole site or the other", arguments: [0, 30_000, 80_000])
+    func twoPassingBuilds(delay: UInt32) throws {
+        let (w, versions) = try workspace()
+        defer { w.remove() }
+        let other = w.root.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: w.recipe, to: other.appendingPathComponent("fcm-image"))
+        try w.write("recipe.md", versions[0])
+        try #require(try w.run(["build", "--recipes", "other", "--out", "out", "--no-cache"]).status == 0)
+        let small = HostileWorkspace.snapshot(w.out)
+        try #require(try w.build().status == 0)
+        let large = HostileWorkspace.snapshot(w.out)
+        let a = try w.start(["build", "--recipes", "recipes", "--out", "out", "--no-cache"])
+        usleep(delay)
+        let b = try w.start(["build", "--recipes", "other", "--out", "out", "--no-cache"])
+        let (ra, rb) = (a.finish(), b.finish())
+        #expect(ra.status == 0 && rb.status == 0, "\(ra.stderr)\n\(rb.stderr)")
+        let site = HostileWorkspace.snapshot(w.out)
+        #expect(site == small || site == large)
+    }
+
+    /// Starts a build, waits `delay` microseconds, sends `signal`; returns what happened and whether
+    /// the signal landed before the build finished.
+    private func buildAndSignal(_ w: HostileWorkspace, _ number: Int32, after delay: UInt32, jobs: Int = 2) throws -> (HostileWorkspace.Run, Bool) {
+        let pending = try w.start(["build", "--recipes", "recipes", "--out", "out", "--no-cache", "--jobs", String(jobs)])
+        usleep(delay)
+        kill(pending.process.processIdentifier, number)
+        let run = pending.finish()
+        return (run, pending.process.terminationReason == .uncaughtSignal || run.status == 128 + number)
+    }
+
+    /// Worker processes still alive whose working folder is the workspace.
+    private func workers(in w: HostileWorkspace) -> [String] {
+        let root = w.root.resolvingSymlinksInPath().path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
+            guard pid.allSatisfy(\.isNumber), let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd"),
+                  cwd == root, let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+            return !status.contains(") Z ")
+        }
+    }
+
+    @Test("SIGINT and SIGTERM during a build remove the staging folder, stop the workers, release the lock and keep the old site",
+          arguments: [SIGINT, SIGTERM])
+    func signalsCleanUp(number: Int32) throws {
+        let (w, versions) = try workspace()
+        defer { w.remove() }
+        try w.write("recipe.md", versions[0])
+        try #require(try w.build().status == 0)
+        let old = HostileWorkspace.snapshot(w.out)
+        try w.write("recipe.md", versions[1])
+        var interrupted = 0
+        for delay in stride(from: UInt32(20_000), through: 140_000, by: 20_000) {
+            let (run, landed) = try buildAndSignal(w, number, after: delay)
+            usleep(50_000)
+            #expect(leftovers(w).isEmpty, "after a signal at \(delay / 1000) ms: \(leftovers(w))")
+            #expect(workers(in: w).isEmpty, "workers still running after a signal at \(delay / 1000) ms")
+            let site = HostileWorkspace.snapshot(w.out)
+            if landed {
+                interrupted += 1
+                #expect(site == old, "an interrupted build changed out/")
+                #expect(run.stderr.contains("build interrupted: 'out' was left as it was") || site == old, "\(run.stderr)")
+            }
+            // The lock was released: a build now runs without waiting.
+            let next = try w.run(["build", "--recipes", "recipes", "--out", "out", "--no-cache"])
+            #expect(next.status == 0 && !next.stderr.contains("waiting"), "\(next.stderr)")
+            try w.write("recipe.md", versions[0])
+            #expect(try w.build().status == 0)
+            try w.write("recipe.md", versions[1])
+        }
+        #expect(interrupted > 0, "no signal landed before a build ended")
+    }
+}
