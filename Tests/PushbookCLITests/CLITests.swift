@@ -23,7 +23,7 @@ struct CLITests {
     @Test("check passes on the fcm-image recipe and records one public image attachment")
     func checkPasses() throws {
         let root = try CommandRunner.copyRecipe("fcm-image")
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { CommandRunner.removeCopy(root) }
         let result = try CommandRunner.run(["check", "--recipes", root.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("5 passed, 0 failed"))
@@ -35,7 +35,7 @@ struct CLITests {
     @Test("a tampered expected file makes check exit 1 and name the file, with a diff")
     func tamperedExpectedFails() throws {
         let root = try CommandRunner.copyRecipe("fcm-image")
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { CommandRunner.removeCopy(root) }
         let expected = root.appendingPathComponent("fcm-image/expected/image-not-found.json")
         let text = try String(contentsOf: expected, encoding: .utf8)
         try text.replacingOccurrences(of: "\"contentHandlerCalls\": 1", with: "\"contentHandlerCalls\": 2").write(to: expected, atomically: true, encoding: .utf8)
@@ -49,7 +49,7 @@ struct CLITests {
     @Test("check --update rewrites the expected file, after which check passes")
     func updateRewrites() throws {
         let root = try CommandRunner.copyRecipe("fcm-image")
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { CommandRunner.removeCopy(root) }
         try FileManager.default.removeItem(at: root.appendingPathComponent("fcm-image/expected/webp-image.json"))
         #expect(try CommandRunner.run(["check", "--recipes", root.path]).status == 1)
         let update = try CommandRunner.run(["check", "--recipes", root.path, "--update"])
@@ -61,7 +61,7 @@ struct CLITests {
     @Test("check --format json reports each example's status")
     func checkJSON() throws {
         let root = try CommandRunner.copyRecipe("fcm-image")
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { CommandRunner.removeCopy(root) }
         let result = try CommandRunner.run(["check", "--recipes", root.path, "--format", "json"])
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(object?["passed"] as? Bool == true)
@@ -71,8 +71,8 @@ struct CLITests {
     @Test("build writes index.html linking the recipe page, and leaves the old site on failure")
     func buildWritesSite() throws {
         let root = try CommandRunner.copyRecipe("fcm-image")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let out = root.appendingPathComponent("out-site")
+        defer { CommandRunner.removeCopy(root) }
+        let out = CommandRunner.siteFolder(beside: root)
         let result = try CommandRunner.run(["build", "--recipes", root.appendingPathComponent("").path, "--out", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)

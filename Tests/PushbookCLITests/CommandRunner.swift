@@ -40,11 +40,22 @@ struct CommandRunner {
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A temporary copy of one recipe folder, in a recipes folder of its own.
+    /// A temporary copy of one recipe folder, in a recipes folder of its own (`recipes/` inside a
+    /// fresh temporary folder, so a site can be built beside it: see `siteFolder(beside:)`).
     static func copyRecipe(_ id: String) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-cli-\(UUID().uuidString)", isDirectory: true)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-cli-\(UUID().uuidString)/recipes", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Recipes/\(id)"), to: root.appendingPathComponent(id))
         return root
+    }
+
+    /// A site folder beside the recipes folder made by `copyRecipe` (never inside it: a build refuses that).
+    static func siteFolder(beside recipes: URL) -> URL {
+        recipes.deletingLastPathComponent().appendingPathComponent("out", isDirectory: true)
+    }
+
+    /// Removes what `copyRecipe` made.
+    static func removeCopy(_ recipes: URL) {
+        try? FileManager.default.removeItem(at: recipes.deletingLastPathComponent())
     }
 }

@@ -6,13 +6,13 @@ struct IsolationTests {
     @Test("a recipe whose code traps fails alone: build reports it, verifies the others, and leaves the old site")
     func trappingRecipeFailsAlone() throws {
         let root = try CommandRunner.copyRecipe("fcm-image")
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { CommandRunner.removeCopy(root) }
         let trap = root.appendingPathComponent("zz-trap")
         try FileManager.default.copyItem(at: root.appendingPathComponent("fcm-image"), to: trap)
         let markdown = trap.appendingPathComponent("recipe.md")
         let text = try String(contentsOf: markdown, encoding: .utf8)
         try text.replacingOccurrences(of: "service: FCMImageService", with: "service: PushbookTrapService").write(to: markdown, atomically: true, encoding: .utf8)
-        let out = root.appendingPathComponent("out")
+        let out = CommandRunner.siteFolder(beside: root)
         let result = try CommandRunner.run(["build", "--recipes", root.path, "--out", out.path, "--no-cache", "--jobs", "2"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("zz-trap/recipe.md:1:1: error: the recipe's code crashed its worker process"), "\(result.stderr)")
@@ -23,7 +23,7 @@ struct IsolationTests {
     @Test("check reports a trapping recipe as that recipe's failure and still verifies the others")
     func checkIsolatesCrashes() throws {
         let root = try CommandRunner.copyRecipe("fcm-image")
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { CommandRunner.removeCopy(root) }
         let trap = root.appendingPathComponent("zz-trap")
         try FileManager.default.copyItem(at: root.appendingPathComponent("fcm-image"), to: trap)
         let markdown = trap.appendingPathComponent("recipe.md")

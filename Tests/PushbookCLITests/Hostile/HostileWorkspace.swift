@@ -160,9 +160,10 @@ struct HostileWorkspace {
         return files
     }
 
-    /// Every file of the workspace outside `out/`.
+    /// Every file of the workspace outside `out/`, but for the lock file a build keeps beside it
+    /// (`.out.pushbook-lock`, empty: builds into one folder take turns by locking it).
     var everythingButOut: [String: Data] {
-        Self.snapshot(root).filter { !$0.key.hasPrefix("out/") && $0.key != "out/" }
+        Self.snapshot(root).filter { !$0.key.hasPrefix("out/") && $0.key != "out/" && $0.key != ".out.pushbook-lock" }
     }
 }
 
