@@ -37,7 +37,7 @@ let package = Package(
             dependencies: ["CCmark", "Payloads", "NotificationSimulator"],
             path: "Sources/Cookbook",
             // The site's stylesheet and script are real files, compiled into the binary as byte arrays.
-            resources: [.embedInCode("Resources/pushbook.css"), .embedInCode("Resources/pushbook.js")]
+            resources: [.embedInCode("Resources/pushbook.css"), .embedInCode("Resources/pushbook.js"), .embedInCode("Resources/send-to-a-device.md")]
         ),
         // Recipe code is written as it would be in an Xcode Notification Service Extension target,
         // which new Xcode projects compile in the Swift 5 language mode.

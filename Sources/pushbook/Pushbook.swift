@@ -1,4 +1,5 @@
 import Foundation
+import Cookbook
 
 /// The `pushbook` command: parses the subcommand and hands over; exit codes are decided in one place.
 @main
@@ -62,7 +63,7 @@ enum Pushbook {
     }
 
     /// The tool's version, part of every cache key.
-    static let version = "pushbook 0.1.0"
+    static let version = "pushbook \(PushbookVersion.number)"
 
     static var usage: String {
         """

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Opens the built site in headless Chromium from file:// and checks what a reader gets.
 
-For every page: the DOM renders, the console has no errors, and no request leaves file:// (read
-from Chromium's own network log). Then a search for "avatar" must list the communication
-notification recipe, and a recipe page is saved as screenshots at desktop and phone width.
+One Chromium, driven over the DevTools protocol on a pipe (no network port, no outside packages):
+- every page, at 320, 390 and 1280 px: it renders, logs no error, requests nothing outside file://,
+  and never scrolls sideways (the widest offending elements are named); a full-page screenshot is kept;
+- search: typos, synonyms, text from requirements and commands, deep links to sections, whole words,
+  recipes ranked above code, snippets with the match marked, a hostile query shown as text;
+- print: a recipe page printed to PDF fits in 12 pages with no near-blank page.
 
 Usage: python3 Tests/Browser/browser_test.py SITE_DIR [SCREENSHOT_DIR]
 Prints one line per check and a closing "N passed, N failed".
 """
+import base64
 import json
 import os
 import pathlib
@@ -15,10 +19,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.parse
 
 SITE = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "site").resolve()
 SHOTS = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="pushbook-shots-")).resolve()
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+WIDTHS = (320, 390, 1280)
+MAX_PRINT_PAGES = 12
 passed, failed = 0, 0
 
 
@@ -32,45 +40,298 @@ def check(ok, name, detail=""):
         print(f"FAIL {name}: {detail}")
 
 
-def chromium(url, *extra, timeout=60):
-    """Runs headless Chromium on url; returns (stdout, stderr, requested non-file URLs)."""
-    profile = tempfile.mkdtemp(prefix="pushbook-chromium-")
-    netlog = os.path.join(profile, "netlog.json")
-    args = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
-            "--disable-features=Translate,OptimizationHints,MediaRouter", "--metrics-recording-only",
-            # Every host name fails to resolve, so nothing can leave the machine, not even Chromium's own
-            # background traffic; requests a page makes are still recorded in the network log.
-            "--host-resolver-rules=MAP * ~NOTFOUND",
-            f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0", f"--log-net-log={netlog}",
-            "--virtual-time-budget=3000", *extra, url]
-    result = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
-    requested = []
-    try:
-        log = json.load(open(netlog))
-        start_job = log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"]
-        for event in log.get("events", []):
-            params = event.get("params", {})
-            address = params.get("url") or ""
-            # Requests the page starts carry its origin ("null" for file://); Chromium's own say "not an origin".
-            if event.get("type") != start_job or params.get("initiator") == "not an origin":
-                continue
-            if address and not address.startswith(("file:", "data:", "about:", "chrome:", "devtools:")):
-                requested.append(address)
-    except (OSError, ValueError):
-        pass
-    shutil.rmtree(profile, ignore_errors=True)
-    return result.stdout, result.stderr, sorted(set(requested))
+class Browser:
+    """Headless Chromium with --remote-debugging-pipe: JSON messages, each ended by a NUL byte."""
+
+    def __init__(self):
+        self.profile = tempfile.mkdtemp(prefix="pushbook-chromium-")
+        to_chrome_r, self.to_chrome = os.pipe()
+        self.from_chrome, from_chrome_w = os.pipe()
+
+        def wire():
+            os.dup2(to_chrome_r, 3)
+            os.dup2(from_chrome_w, 4)
+
+        args = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
+                "--disable-features=Translate,OptimizationHints,MediaRouter", "--metrics-recording-only",
+                # Every host name fails to resolve, so nothing can leave the machine; requests are still seen.
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars",
+                f"--user-data-dir={self.profile}", "--remote-debugging-pipe", "about:blank"]
+        self.process = subprocess.Popen(args, pass_fds=(3, 4), preexec_fn=wire, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.events = []
+        targets = self.call("Target.getTargets")["targetInfos"]
+        page = next(t for t in targets if t["type"] == "page")
+        self.session = self.call("Target.attachToTarget", targetId=page["targetId"], flatten=True)["sessionId"]
+        for domain in ("Page", "Runtime", "Network", "Log"):
+            self.call(f"{domain}.enable", session=True)
+
+    def _read(self, timeout):
+        deadline = time.time() + timeout
+        while b"\0" not in self.buffer:
+            if time.time() > deadline:
+                raise TimeoutError("no answer from Chromium")
+            chunk = os.read(self.from_chrome, 1 << 20)
+            if not chunk:
+                raise RuntimeError("Chromium closed the pipe")
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def call(self, method, session=False, timeout=60, **params):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params}
+        if session:
+            message["sessionId"] = self.session
+        os.write(self.to_chrome, json.dumps(message).encode() + b"\0")
+        while True:
+            answer = self._read(timeout)
+            if answer.get("id") == self.next_id:
+                if "error" in answer:
+                    raise RuntimeError(f"{method}: {answer['error']}")
+                return answer.get("result", {})
+            self.events.append(answer)
+
+    def wait_for(self, method, timeout=30):
+        for index, event in enumerate(self.events):
+            if event.get("method") == method:
+                return self.events.pop(index)
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            event = self._read(deadline - time.time())
+            if event.get("method") == method:
+                return event
+            self.events.append(event)
+        raise TimeoutError(method)
+
+    def open(self, url, width, height=900):
+        self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=height,
+                  deviceScaleFactor=1, mobile=width < 600)
+        self.events = []
+        self.call("Page.navigate", session=True, url=url)
+        self.wait_for("Page.loadEventFired")
+        self.evaluate("new Promise(r => setTimeout(r, 60))")
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", session=True, expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(result["exceptionDetails"].get("text", "exception"))
+        return result["result"].get("value")
+
+    def problems(self):
+        """Requests outside file:// and errors logged since the page was opened."""
+        requests, errors = [], []
+        for event in self.events:
+            method, params = event.get("method"), event.get("params", {})
+            if method == "Network.requestWillBeSent":
+                url = params.get("request", {}).get("url", "")
+                if not url.startswith(("file:", "data:", "about:", "chrome:", "devtools:")):
+                    requests.append(url)
+            elif method == "Runtime.exceptionThrown":
+                errors.append(params.get("exceptionDetails", {}).get("text", "exception"))
+            elif method == "Runtime.consoleAPICalled" and params.get("type") == "error":
+                errors.append(" ".join(str(a.get("value", "")) for a in params.get("args", [])))
+            elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
+                errors.append(params["entry"].get("text", ""))
+        return requests, errors
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", session=True, format="png", captureBeyondViewport=True)["data"]
+        path.write_bytes(base64.b64decode(data))
+
+    def pdf(self):
+        result = self.call("Page.printToPDF", session=True, timeout=120, paperWidth=8.27, paperHeight=11.69,
+                           marginTop=0.5, marginBottom=0.5, marginLeft=0.5, marginRight=0.5, printBackground=True)
+        return base64.b64decode(result["data"])
+
+    def close(self):
+        try:
+            self.call("Browser.close", timeout=10)
+        except Exception:
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def console_errors(stderr):
-    lines = []
-    for line in stderr.splitlines():
-        if "CONSOLE" in line and ("Uncaught" in line or "Error" in line or ":ERROR:" in line):
-            lines.append(line.strip())
-        elif "Uncaught" in line:
-            lines.append(line.strip())
-    return lines
+OVERFLOW = """(() => {
+  const width = document.documentElement.clientWidth;
+  const wide = document.documentElement.scrollWidth;
+  const culprits = [];
+  if (wide > width) {
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > width + 1 && !el.closest('pre')) {
+        culprits.push((el.tagName.toLowerCase() + '.' + (el.className || '')).slice(0, 60) + ' ' + Math.round(r.right));
+        if (culprits.length > 4) break;
+      }
+    }
+  }
+  return {width, wide, culprits};
+})()"""
+
+RESULTS = """(() => Array.from(document.querySelectorAll('#search-results .search-result')).map(li => ({
+  href: li.querySelector('a').getAttribute('href'),
+  kind: (li.querySelector('.search-result-kind') || {}).textContent || '',
+  snippet: (li.querySelector('.search-result-snippet') || {}).textContent || '',
+  marks: Array.from(li.querySelectorAll('mark')).map(m => m.textContent)
+})))()"""
+
+
+def search(browser, query):
+    browser.open((SITE / "search.html").as_uri() + "?q=" + urllib.parse.quote(query), 1280)
+    return browser.evaluate(RESULTS) or []
+
+
+def canaries(browser):
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="pushbook-canary-"))
+    page = folder / "canary.html"
+    page.write_text('<!doctype html><html><body><main style="width:2000px">x</main>'
+                    '<img src="https://example.invalid/a.png"><script>throw new Error("canary")</script></body></html>')
+    browser.open(page.as_uri(), 390)
+    requests, errors = browser.problems()
+    check(any("example.invalid" in r for r in requests), "the network check sees a page's request (canary)", str(requests))
+    check(bool(errors), "the console check sees an uncaught error (canary)")
+    overflow = browser.evaluate(OVERFLOW)
+    check(overflow["wide"] > overflow["width"], "the overflow check sees a page wider than the screen (canary)", str(overflow))
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def pages(browser):
+    found = sorted(SITE.rglob("*.html"))
+    check(len(found) >= 5, "the site has pages", f"found {len(found)} in {SITE}")
+    for page in found:
+        name = str(page.relative_to(SITE))
+        for width in WIDTHS:
+            browser.open(page.as_uri(), width)
+            requests, errors = browser.problems()
+            rendered = browser.evaluate("!!document.querySelector('main') && document.body.innerText.length > 50")
+            overflow = browser.evaluate(OVERFLOW)
+            check(rendered, f"{name} at {width} px renders")
+            check(not requests, f"{name} at {width} px makes no network request", ", ".join(requests[:5]))
+            check(not errors, f"{name} at {width} px logs no error", " | ".join(errors[:3]))
+            check(overflow["wide"] <= overflow["width"], f"{name} at {width} px does not scroll sideways",
+                  f"{overflow['wide']} px wide at {overflow['width']}: {'; '.join(overflow['culprits'])}")
+            shot = SHOTS / f"{name.replace('/', '_').removesuffix('.html')}-{width}.png"
+            browser.screenshot(shot)
+            check(shot.stat().st_size > 5_000, f"screenshot {shot.name}")
+        if page.parent.name == "recipes" or page.name == "send-to-a-device.html":
+            browser.open(page.as_uri(), 390)
+            order = browser.evaluate("""(() => { const h = document.querySelector('h1'), t = document.querySelector('.toc');
+                return !t || !!(h.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING) && h.getBoundingClientRect().top < t.getBoundingClientRect().top; })()""")
+            check(order, f"{name} on a phone: the title comes before 'On this page'")
+
+
+def run_copied(text):
+    """Runs a copied command in bash with stub curl and xcrun; returns (calls, files left behind)."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="pushbook-sendit-"))
+    bin_dir = folder / "bin"
+    bin_dir.mkdir()
+    for tool in ("curl", "xcrun"):
+        stub = bin_dir / tool
+        stub.write_text(f"#!/bin/bash\n{{ printf '%s\\0' {tool} \"$@\"; printf '\\n'; }} >> \"$STUB_LOG\"\n")
+        stub.chmod(0o755)
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "STUB_LOG": str(folder / "calls.log"), "HOME": str(folder),
+           "APNS_JWT": "jwt-value", "DEVICE_TOKEN": "abc123", "ACCESS_TOKEN": "oauth-value", "PROJECT_ID": "demo-project"}
+    subprocess.run(["bash", "--noprofile", "--norc", "-c", text], cwd=folder, env=env, capture_output=True, timeout=30)
+    log = (folder / "calls.log").read_bytes().decode() if (folder / "calls.log").exists() else ""
+    calls = [call.split("\0") for call in log.split("\0\n") if call]
+    files = sorted(p.name for p in folder.iterdir() if p.name not in ("bin", "calls.log"))
+    shutil.rmtree(folder, ignore_errors=True)
+    return calls, files
+
+
+def send_it(browser):
+    """The text each "Send it" block's Copy button copies (its code element's textContent), run in bash."""
+    blocks = 0
+    for page in sorted((SITE / "recipes").glob("*.html")):
+        browser.open(page.as_uri(), 1280)
+        copied = browser.evaluate("""Array.from(document.querySelectorAll('.send-it-commands .code-block')).map(b => ({
+            caption: (b.querySelector('.code-caption') || {}).textContent || '', text: b.querySelector('pre code').textContent,
+            copy: !!b.querySelector('.copy-button') }))""")
+        for block in copied:
+            blocks += 1
+            label = f"{page.name}: {block['caption']}"
+            calls, files = run_copied(block["text"])
+            ok = len(calls) == 1 and not files and block["copy"]
+            if ok and calls[0][0] == "curl" and "api.sandbox.push.apple.com" in calls[0][-1]:
+                sent = [b for a, b in zip(calls[0], calls[0][1:]) if a == "--header"]
+                names = [h.split(":", 1)[0] for h in sent]
+                ok = {"authorization", "apns-push-type", "apns-topic", "apns-priority"} <= set(names) and "apns-expiration" not in names
+            check(ok, f"{label}: the copied text runs one command with Apple's headers and its own copy button", f"{calls} {files}")
+    check(blocks >= 20, "every example offers its commands", f"{blocks} blocks")
+
+
+def searches(browser):
+    def has(results, fragment, top=None):
+        hrefs = [r["href"] for r in (results[:top] if top else results)]
+        return any(fragment in h for h in hrefs)
+
+    cases = [
+        ("avtar", "communication-notification.html", 3, "a typo (avtar) finds the avatar recipe"),
+        ("avatr", "communication-notification.html", 3, "a typo (avatr) finds the avatar recipe"),
+        ("INSendMesageIntent", "communication-notification.html", 5, "a typo in INSendMessageIntent still finds it"),
+        ("profile picture", "communication-notification.html", 5, "the synonym 'profile picture' finds the avatar recipe"),
+        ("rich notification", "fcm-image.html", 8, "the synonym 'rich notification' finds the image recipe"),
+        ("image", "fcm-image.html", 3, "'image' finds the FCM image recipe first"),
+        ("ITMS-90894", "communication-notification.html", 3, "text from the prose (ITMS-90894) is indexed"),
+        ("Communication Notifications capability", "communication-notification.html#requirements", 5, "text from the requirements lands on #requirements"),
+        ("simctl", "#example-", 5, "the 'Send it' commands are indexed and land on their example"),
+        ("apns-push-type", "#example-", 10, "the headers of the commands are indexed"),
+        ("aps-environment", "send-to-a-device.html#", 5, "the device guide is indexed by section"),
+        ("loc-key-only", "rules.html#", 5, "rules are indexed"),
+    ]
+    for query, fragment, top, name in cases:
+        results = search(browser, query)
+        check(has(results, fragment, top), name, f"{query!r}: {[r['href'] for r in results[:top]]}")
+
+    results = search(browser, "fcm_options")
+    check(any("#" in r["href"] for r in results[:3]) and all("#" in r["href"] for r in results if r["kind"] != "recipe"),
+          "hits land on their section (#anchor); only a recipe's summary lands on the top of its page",
+          str([(r["kind"], r["href"]) for r in results[:6]]))
+    results = search(browser, "avatar")
+    kinds = [r["kind"] for r in results]
+    check(bool(kinds) and kinds[0] in ("recipe", "section"), "for 'avatar', a recipe comes before code", str(kinds[:5]))
+    code_at = kinds.index("code") if "code" in kinds else len(kinds)
+    recipe_at = kinds.index("recipe") if "recipe" in kinds else len(kinds)
+    check(recipe_at < code_at, "recipe entries rank above code entries", str(kinds[:10]))
+    check(all(r["marks"] for r in results[:5]), "snippets mark the matched words", str([r["snippet"][:60] for r in results[:5]]))
+    check(all("`" not in r["snippet"] for r in results), "snippets carry no Markdown backticks")
+    results = search(browser, "NSE")
+    # NSE is also the synonym "notification service extension"; every mark is a word that starts with one of those.
+    starts = ("nse", "notification", "service", "extension")
+    check(bool(results) and all(all(m.lower().startswith(starts) for m in r["marks"]) for r in results),
+          "'NSE' matches whole words or prefixes, never inside other words", str([r["marks"][:4] for r in results[:6]]))
+    results = search(browser, "zzqxj")
+    check(results == [], "a word on no page finds nothing", str(results[:3]))
+    browser.open((SITE / "search.html").as_uri() + "?q=" + urllib.parse.quote("<script>alert(1)</script>"), 1280)
+    check(browser.evaluate("!document.querySelector('#search-results script')"), "a search for <script> is shown as text")
+    requests, errors = browser.problems()
+    check(not requests and not errors, "search makes no network request and logs no error", str(requests + errors)[:200])
+
+
+def printing(browser):
+    for recipe in ("fcm-image", "payload-pitfalls", "communication-notification"):
+        page = SITE / "recipes" / f"{recipe}.html"
+        browser.open(page.as_uri(), 1280)
+        data = browser.pdf()
+        target = SHOTS / f"{recipe}-print.pdf"
+        target.write_bytes(data)
+        count = int(next(line.split()[-1] for line in subprocess.run(["pdfinfo", str(target)], capture_output=True, text=True).stdout.splitlines()
+                         if line.startswith("Pages:")))
+        check(count <= MAX_PRINT_PAGES, f"{recipe} prints on at most {MAX_PRINT_PAGES} pages", f"{count} pages")
+        sparse = []
+        for number in range(1, count):  # the last page may be short
+            text = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), str(target), "-"], capture_output=True, text=True).stdout
+            if len(text.strip()) < 300:
+                sparse.append(number)
+        check(not sparse, f"{recipe} in print has no near-blank page", f"pages {sparse} of {count}")
 
 
 def main():
@@ -78,45 +339,20 @@ def main():
         print("FAIL chromium is not installed (apt-get install chromium)")
         print("0 passed, 1 failed")
         return 1
-    canary_dir = pathlib.Path(tempfile.mkdtemp(prefix="pushbook-canary-"))
-    canary = canary_dir / "canary.html"
-    canary.write_text('<!doctype html><html><body><main>x</main><img src="https://example.invalid/a.png"></body></html>')
-    _, _, requested = chromium(canary.as_uri(), "--dump-dom")
-    check(requested == ["https://example.invalid/a.png"], "the network check sees a page's request (canary)", str(requested))
-    broken = canary_dir / "broken.html"
-    broken.write_text('<!doctype html><html><body><main>x</main><script>throw new Error("canary")</script></body></html>')
-    _, stderr, _ = chromium(broken.as_uri(), "--dump-dom")
-    check(bool(console_errors(stderr)), "the console check sees an uncaught error (canary)")
-    shutil.rmtree(canary_dir, ignore_errors=True)
-
-    pages = sorted(p for p in SITE.rglob("*.html"))
-    check(len(pages) >= 4, "the site has pages", f"found {len(pages)} in {SITE}")
-    for page in pages:
-        name = str(page.relative_to(SITE))
-        dom, stderr, requested = chromium(page.as_uri(), "--dump-dom")
-        check("</html>" in dom and "<main" in dom, f"{name} renders")
-        check(not requested, f"{name} makes no network request", ", ".join(requested[:5]))
-        errors = console_errors(stderr)
-        check(not errors, f"{name} logs no console error", " | ".join(errors[:3]))
-
-    search = (SITE / "search.html").as_uri() + "?q=avatar"
-    dom, stderr, requested = chromium(search, "--dump-dom")
-    check("recipes/communication-notification.html" in dom.split('id="search-results"', 1)[-1],
-          "search.html?q=avatar lists the communication-notification recipe")
-    check("<mark>" in dom, "search results mark the matched words")
-    check(not requested, "search makes no network request", ", ".join(requested[:5]))
-    check(not console_errors(stderr), "search logs no console error", " | ".join(console_errors(stderr)[:3]))
-
-    hostile = (SITE / "search.html").as_uri() + "?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E"
-    dom, stderr, _ = chromium(hostile, "--dump-dom")
-    check("<script>alert(1)</script>" not in dom, "a search for <script> is shown as text")
-
+    if not shutil.which("pdfinfo"):
+        print("FAIL pdfinfo is not installed (apt-get install poppler-utils)")
+        print("0 passed, 1 failed")
+        return 1
     SHOTS.mkdir(parents=True, exist_ok=True)
-    recipe = SITE / "recipes" / "fcm-image.html"
-    for label, size in (("desktop", "1280,2200"), ("phone", "390,2400")):
-        target = SHOTS / f"fcm-image-{label}.png"
-        chromium(recipe.as_uri(), f"--screenshot={target}", f"--window-size={size}", "--hide-scrollbars")
-        check(target.exists() and target.stat().st_size > 10_000, f"screenshot of a recipe page at {label} width", str(target))
+    browser = Browser()
+    try:
+        canaries(browser)
+        pages(browser)
+        send_it(browser)
+        searches(browser)
+        printing(browser)
+    finally:
+        browser.close()
     print(f"screenshots: {SHOTS}")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1

@@ -72,45 +72,8 @@ struct NotificationPreview {
         return html
     }
 
-    /// Renders what the user sees before and after the service extension ran, side by side (stacked when narrow).
-    ///
-    /// `nil` means nothing is shown (a background push, a refused request); the optional notes explain why.
-    static func renderPair(
-        before: Model?,
-        after: Model?,
-        caption: String = "",
-        expanded: Bool = false,
-        beforeLabel: String = "Before the extension",
-        afterLabel: String = "After the extension",
-        beforeNote: String? = nil,
-        afterNote: String? = nil
-    ) -> String {
-        var html = "<div class=\"notif-pair\">\n"
-        html += pairItem(before, label: beforeLabel, note: beforeNote, expanded: expanded, modifier: "is-before")
-        html += pairItem(after, label: afterLabel, note: afterNote, expanded: expanded, modifier: "is-after")
-        if !caption.isEmpty {
-            html += "<p class=\"notif-pair-caption\">\(HTML.escapeText(caption))</p>\n"
-        }
-        html += "</div>\n"
-        return html
-    }
-
-    /// Renders the same notification collapsed and expanded, side by side.
-    static func renderExpansion(_ m: Model, caption: String = "") -> String {
-        var html = "<div class=\"notif-pair\">\n"
-        html += "<figure class=\"notif-preview\">\n<figcaption class=\"notif-pair-label\">On the lock screen</figcaption>\n"
-        html += lockScreen(content: banner(m, expanded: false)) + "</figure>\n"
-        html += "<figure class=\"notif-preview\">\n<figcaption class=\"notif-pair-label\">Expanded (long press)</figcaption>\n"
-        html += lockScreen(content: banner(m, expanded: true)) + "</figure>\n"
-        if !caption.isEmpty {
-            html += "<p class=\"notif-pair-caption\">\(HTML.escapeText(caption))</p>\n"
-        }
-        html += "</div>\n"
-        return html
-    }
-
-    /// One half of a pair: the label, the lock screen with a banner or a "Nothing shown" card, and a note.
-    private static func pairItem(_ m: Model?, label: String, note: String?, expanded: Bool, modifier: String) -> String {
+    /// One figure: a label, the lock screen with the notification (or a "Nothing shown" card), and a note.
+    static func figure(_ m: Model?, label: String, note: String?, expanded: Bool, modifier: String) -> String {
         var html = "<figure class=\"notif-preview \(modifier)\">\n"
         html += "<figcaption class=\"notif-pair-label\">\(HTML.escapeText(label))</figcaption>\n"
         if let m {
@@ -126,9 +89,20 @@ struct NotificationPreview {
         return html
     }
 
-    /// The wallpaper with the clock, around `content`.
+    /// Figures side by side (they wrap when narrow), with the source of the drawing.
+    static func row(_ figures: [String]) -> String {
+        "<div class=\"notif-pair\">\n" + figures.joined() + "</div>\n"
+    }
+
+    /// Where the drawing comes from, said once per page.
+    static let sourceNote = "The lock screens are drawn after iOS 16–18 as Apple shows them (Human Interface Guidelines, Notifications; the iOS 16 Lock Screen, where notifications come in from the bottom): the title in bold with the time, no app name when there is a title, a communication notification with the sender's avatar and the app icon badged on it. They are sketches of the model's outcome, not screenshots."
+
+    /// The date line under the clock (Apple's customary date for 9:41).
+    static let date = "Tuesday, January 9"
+
+    /// The wallpaper with the date and clock at the top and the notification at the bottom, as on iOS 16 and later.
     private static func lockScreen(content: String) -> String {
-        "<div class=\"lockscreen\">\n<div class=\"lockscreen-clock\" aria-hidden=\"true\">\(clock)</div>\n\(content)</div>\n"
+        "<div class=\"lockscreen\">\n<div class=\"lockscreen-time\" aria-hidden=\"true\"><div class=\"lockscreen-date\">\(date)</div><div class=\"lockscreen-clock\">\(clock)</div></div>\n<div class=\"lockscreen-stack\">\n\(content)</div>\n</div>\n"
     }
 
     /// The notification banner itself.
@@ -140,11 +114,10 @@ struct NotificationPreview {
         html += "<div class=\"notif-row\">\n"
         html += icon(m)
         html += "<div class=\"notif-content\">\n"
-        html += "<div class=\"notif-header\"><span class=\"notif-app\">\(HTML.escapeText(m.appName))</span>"
+        // iOS 15 and later: the title (or, without one, the app's name) in bold on the first line, with the time.
+        let first = m.title.isEmpty ? m.appName : m.title
+        html += "<div class=\"notif-header\"><span class=\"notif-title\">\(HTML.escapeText(first))</span>"
         html += "<span class=\"notif-time\">\(HTML.escapeText(m.timeLabel))</span></div>\n"
-        if !m.title.isEmpty {
-            html += "<p class=\"notif-title\">\(HTML.escapeText(m.title))</p>\n"
-        }
         if !m.subtitle.isEmpty {
             html += "<p class=\"notif-subtitle\">\(HTML.escapeText(m.subtitle))</p>\n"
         }

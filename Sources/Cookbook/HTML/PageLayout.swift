@@ -19,6 +19,7 @@ struct PageLayout {
     /// The header navigation, in order. Use these ids as `current`.
     static let navigation: [NavItem] = [
         NavItem(id: "recipes", title: "Recipes", path: "index.html"),
+        NavItem(id: "guide", title: "Send it to a device", path: "send-to-a-device.html"),
         NavItem(id: "rules", title: "Rules", path: "rules.html"),
         NavItem(id: "search", title: "Search", path: "search.html"),
     ]
@@ -37,6 +38,8 @@ struct PageLayout {
     ///   - description: plain text for `<meta name="description">`.
     ///   - root: relative path from the page to the site root: `""` for top-level pages, `"../"` for recipes.
     ///   - current: the id of the navigation item to mark with `aria-current="page"` (see `navigation`).
+    ///   - lead: the page's title block (already-safe HTML), shown before "On this page" on a phone and above the
+    ///     content beside it on a desktop.
     ///   - main: the page content, already-safe HTML, placed inside `<main id="content">`.
     ///   - toc: headings for the "On this page" table of contents; omitted when empty.
     ///   - scripts: extra script URLs (relative to the page), loaded before `pushbook.js`.
@@ -45,6 +48,7 @@ struct PageLayout {
         description: String,
         root: String,
         current: String,
+        lead: String = "",
         main: String,
         toc: [(id: String, title: String, level: Int)] = [],
         scripts: [String] = []
@@ -82,22 +86,24 @@ struct PageLayout {
         </form>
         </div>
         </header>
-        <div class="page\(toc.isEmpty ? "" : " has-toc")">\n
+        <div class="page\(toc.isEmpty ? "" : " has-toc")">
+        <main id="content" tabindex="-1">\n
         """
+        if !lead.isEmpty { html += "<div class=\"page-lead\">\n" + lead + "</div>\n" }
         if !toc.isEmpty {
             html += renderTOC(toc)
         }
-        html += "<main id=\"content\" tabindex=\"-1\">\n"
-        html += main
+        html += "<div class=\"page-body\">\n" + main
         if !main.hasSuffix("\n") { html += "\n" }
         html += """
+        </div>
         </main>
         </div>
         <footer class="site-footer">
         <p><a href="\(r)index.html">\(siteName)</a> — an executable cookbook for iOS rich push notifications. \
         Every example on these pages is run against a model of FCM, APNs and iOS when the site is built, \
         and the build fails if an output no longer matches.</p>
-        <p><a href="\(r)rules.html">Rule catalogue</a> · <a href="\(r)search.html">Search</a></p>
+        <p>Pages verified by pushbook \(PushbookVersion.number) · <a href="\(r)send-to-a-device.html">Send it to a device</a> · <a href="\(r)rules.html">Rule catalogue</a> · <a href="\(r)search.html">Search</a></p>
         </footer>\n
         """
         for script in scripts {

@@ -40,6 +40,16 @@ struct MarkdownDocument: Sendable {
     var html: String
     /// The plain text of the prose (paragraphs, list items, headings), for search.
     var plainText: String
+    /// The prose cut at each heading, for search entries that land on their section.
+    var sections: [Section] = []
+
+    /// The text from one heading (or the start) to the next.
+    struct Section: Sendable, Equatable {
+        /// The heading's line in the Markdown source; nil for the text before the first heading.
+        var headingLine: Int?
+        /// The section's text, its paragraphs, list items and code separated by newlines.
+        var text: String
+    }
 
     /// Renders `markdown`; `codeBlock` and `heading` return the HTML that replaces each block.
     static func render(_ markdown: String, codeBlock: (CodeBlock) -> String, heading: (Heading) -> String) -> MarkdownDocument {
@@ -56,6 +66,7 @@ struct MarkdownDocument: Sendable {
         var codeNodes: [OpaquePointer] = []
         var headingNodes: [OpaquePointer] = []
         var text: [String] = []
+        var sections: [(line: Int?, parts: [String])] = [(nil, [])]
         if let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while true {
@@ -63,10 +74,21 @@ struct MarkdownDocument: Sendable {
                 if event == CMARK_EVENT_DONE { break }
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
                 switch cmark_node_get_type(node) {
-                case CMARK_NODE_CODE_BLOCK: codeNodes.append(node)
-                case CMARK_NODE_HEADING: headingNodes.append(node)
-                case CMARK_NODE_TEXT, CMARK_NODE_CODE: text.append(string(cmark_node_get_literal(node)))
-                case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_PARAGRAPH: text.append(" ")
+                case CMARK_NODE_CODE_BLOCK:
+                    codeNodes.append(node)
+                    sections[sections.count - 1].parts += ["\n", string(cmark_node_get_literal(node)), "\n"]
+                case CMARK_NODE_HEADING:
+                    headingNodes.append(node)
+                    sections.append((Int(cmark_node_get_start_line(node)), []))
+                case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                    text.append(string(cmark_node_get_literal(node)))
+                    sections[sections.count - 1].parts.append(string(cmark_node_get_literal(node)))
+                case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                    text.append(" ")
+                    sections[sections.count - 1].parts.append(" ")
+                case CMARK_NODE_PARAGRAPH, CMARK_NODE_ITEM:
+                    text.append(" ")
+                    sections[sections.count - 1].parts.append("\n")
                 default: break
                 }
             }
@@ -86,8 +108,12 @@ struct MarkdownDocument: Sendable {
                                line: Int(cmark_node_get_start_line(node)))
             replace(node, with: heading(item))
         }
+        let cut = sections.map { section in
+            Section(headingLine: section.line, text: section.parts.joined().split(separator: "\n")
+                .map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") }.filter { !$0.isEmpty }.joined(separator: "\n"))
+        }.filter { $0.headingLine != nil || !$0.text.isEmpty }
         return MarkdownDocument(html: renderHTML(document, options: options),
-                                plainText: text.joined().split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " "))
+                                plainText: text.joined().split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " "), sections: cut)
     }
 
     /// Replaces a block node with a custom block whose HTML is `html`, and frees the old node.

@@ -3,9 +3,9 @@ import Payloads
 /// A highlighted code block with an optional caption and a copy button (added by the page script).
 enum CodePanel {
     /// The HTML of a code block: only the shown lines are in it, so copying copies what is shown.
-    static func render(code: String, language: String, caption: String? = nil) -> String {
+    static func render(code: String, language: String, caption: String? = nil, id: String? = nil) -> String {
         let body = code.hasSuffix("\n") ? String(code.dropLast()) : code
-        return wrap(Highlighter.highlight(body, language: language), language: language, caption: caption)
+        return wrap(Highlighter.highlight(body, language: language), language: language, caption: caption, id: id)
     }
 
     /// The HTML of a JSON block from the tokens `JSONWriter` wrote (nothing is lexed again).
@@ -13,8 +13,8 @@ enum CodePanel {
         wrap(Highlighter.highlight(tokens, marked: marked), language: "json", caption: caption)
     }
 
-    private static func wrap(_ highlighted: String, language: String, caption: String?) -> String {
-        var html = "<div class=\"code-block\">\n"
+    private static func wrap(_ highlighted: String, language: String, caption: String?, id: String? = nil) -> String {
+        var html = "<div class=\"code-block\"" + (id.map { " id=\"\(HTML.escapeAttribute($0))\"" } ?? "") + ">\n"
         if let caption, !caption.isEmpty { html += "<div class=\"code-caption\">\(HTML.escapeText(caption))</div>\n" }
         html += "<pre><code class=\"language-\(HTML.escapeAttribute(language))\">\(highlighted)</code></pre>\n</div>\n"
         return html

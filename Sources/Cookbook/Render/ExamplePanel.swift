@@ -12,12 +12,17 @@ struct ExamplePanel {
     var result: ExampleResult
     /// The example's view, when it could run.
     var view: ExampleView?
+    /// The recipe's working example (its name and view) that a failing one is compared with, if any.
+    var working: (name: String, view: ExampleView)?
 
-    /// A panel for `result` of `recipe`.
-    init(recipe: Recipe, result: ExampleResult) {
+    /// A panel for `result` of `recipe`; `working` is the recipe's working example of the same input kind.
+    init(recipe: Recipe, result: ExampleResult, working: (name: String, view: ExampleView)? = nil) {
         self.recipe = recipe
         self.result = result
         view = result.outcome.map { ExampleView($0, verification: result.verification) }
+        if let view, let working, working.name != result.example.id, !view.isWorking, working.view.inputKind == view.inputKind {
+            self.working = working
+        }
     }
 
     /// The anchor of the example's section.
@@ -30,7 +35,8 @@ struct ExamplePanel {
         return Dictionary(uniqueKeysWithValues: view.downloads.map { ("\(base)\($0.suffix)", $0.contents) })
     }
 
-    /// The panel's HTML.
+    /// The panel's HTML: the verdict, the payloads and what the user sees stay open; the headers, the
+    /// commands, the downloads and the record fold away.
     func render() -> String {
         let example = result.example
         var html = "<section class=\"example\" id=\"\(HTML.escapeAttribute(anchor))\" aria-labelledby=\"\(HTML.escapeAttribute(anchor))-title\">\n"
@@ -38,25 +44,54 @@ struct ExamplePanel {
         if !example.caption.isEmpty { html += "<p class=\"example-caption\">\(HTML.escapeText(example.caption))</p>\n" }
         guard let view else {
             if case .failed(let diagnostic) = result.verification {
-                html += "<p class=\"verdict verdict-error\">This example could not run: \(HTML.escapeText(diagnostic.description))</p>\n"
+                html += "<p class=\"verdict verdict-error\">This example could not run: \(HTML.escapeText(diagnostic.message))</p>\n"
             }
             return html + "</section>\n"
         }
+        let changed = working.map { view.differences(from: $0.view) } ?? []
         html += verdict(view)
-        html += payloads(view)
         html += diagnostics(view.diagnostics)
+        if let working, !changed.isEmpty {
+            let list = changed.map { "<code>\(HTML.escapeText($0.joined(separator: ".")))</code>" }.joined(separator: ", ")
+            html += "<p class=\"example-diff\">Differs from the working example <a href=\"#example-\(HTML.escapeAttribute(working.name))\"><code>\(HTML.escapeText(working.name))</code></a> in \(list) (marked below).</p>\n"
+        }
+        html += "<div class=\"example-body\">\n"
+        html += payloads(view, changed: changed)
         html += previews(view)
-        html += downloadLinks(view)
-        html += "<details class=\"record\">\n<summary>Verified delivery record <span class=\"record-status\">\(verificationLabel)</span></summary>\n"
-        html += CodePanel.render(tokens: view.recordTokens, caption: "\(recipe.displayPath)/expected/\(example.id).json")
-        html += "</details>\n</section>\n"
+        html += "</div>\n"
+        html += more(view)
+        return html + "</section>\n"
+    }
+
+    /// The example's search entry: its name and caption, what happened, the findings and the commands.
+    func searchEntry(page: String) -> SearchIndex.Entry {
+        var lines = [result.example.id.replacingOccurrences(of: "-", with: " "), result.example.caption]
+        if let view {
+            if let apns = view.apns { lines.append(apns.accepted ? "Accepted by APNs" : "Refused by APNs") }
+            if let ext = view.serviceExtension { lines.append(ext.invoked ? "The extension ran" : "The extension did not run") }
+            lines.append(view.pushAppears ? "Shown to the user" : "Nothing shown")
+            lines += view.diagnostics.map { "\($0.rule): \($0.message)" }
+            lines += SendItCommands(view: view, name: result.example.id).all.map { $0.shell.text.replacingOccurrences(of: " \\\n  ", with: " ") }
+            lines += view.apns?.sendHeaders.map { "\($0.name): \($0.value)" } ?? []
+        }
+        return SearchIndex.Entry(url: page + "#" + anchor, title: recipe.title, section: "Example: " + result.example.id,
+                                 text: lines.filter { !$0.isEmpty }.joined(separator: "\n"), kind: "example")
+    }
+
+    /// The folded part: request headers, the commands to send it, downloads and the verified record.
+    private func more(_ view: ExampleView) -> String {
+        var html = "<details class=\"example-more\">\n<summary>Send it yourself · headers · downloads · verified record</summary>\n"
+        html += sendIt(view)
+        html += "<div class=\"record\">\n<h4>Verified delivery record <span class=\"record-status\">\(verificationLabel)</span></h4>\n"
+        html += CodePanel.render(tokens: view.recordTokens, caption: "What the model recorded for this example (JSON)")
+        html += "</div>\n</details>\n"
         return html
     }
 
     private var verificationLabel: String {
         switch result.verification {
-        case .passed: "matches expected/"
-        case .mismatch: "differs from expected/"
+        case .passed: "verified on this build"
+        case .mismatch: "differs from the recorded outcome"
         case .missing: "not recorded yet"
         case .failed: "could not run"
         }
@@ -74,7 +109,7 @@ struct ExamplePanel {
             if ext.invoked {
                 let calls = ext.handlerCalls == 1 ? "1 handler call" : "\(ext.handlerCalls) handler calls"
                 let state = ext.isClean ? "ok" : "warning"
-                items.append("<span class=\"badge badge-\(state)\">Extension ran · \(calls) · \(ext.elapsedMilliseconds) ms\(ext.expired ? " · budget expired" : "")</span>")
+                items.append("<span class=\"badge badge-\(state)\">Extension ran · \(calls) · \(Self.duration(ext.elapsedMilliseconds))\(ext.expired ? " · time ran out" : "")</span>")
             } else {
                 items.append("<span class=\"badge badge-warning\">Extension not run</span>")
             }
@@ -99,29 +134,40 @@ struct ExamplePanel {
         return "<p class=\"verdict\">\(items.joined(separator: " "))</p>\n"
     }
 
-    private func payloads(_ view: ExampleView) -> String {
+    /// A duration as a reader says it: `180 ms`, `2.5 s`, `30 s`.
+    static func duration(_ milliseconds: Int) -> String {
+        guard milliseconds >= 1000 else { return "\(milliseconds) ms" }
+        let tenths = (milliseconds + 50) / 100
+        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    private func payloads(_ view: ExampleView, changed: [[String]]) -> String {
         let sentCaption: String
         switch view.inputKind {
         case .fcmV1: sentCaption = "Sent to FCM (HTTP v1)"
         case .simulator: sentCaption = "Xcode Simulator .apns file"
-        case .local: sentCaption = "The app's input (local notification)"
+        case .local: sentCaption = "What the app passes to its code (Pushbook's own input format for a local notification)"
         case .apns: sentCaption = "Sent to APNs"
         }
+        let isChanged = { (token: JSONToken) in changed.contains { token.path.starts(with: $0) } }
         var html = "<div class=\"payload-panels\">\n"
+        if view.inputKind == .apns, let apns = view.apns, view.inputText == apns.payloadTokens.map(\.text).joined() + "\n" {
+            // The payload reaches the device as it was sent: one panel.
+            html += "<div class=\"payload-panel\">" + CodePanel.render(tokens: apns.payloadTokens, caption: "Sent to APNs, and as it reaches the device", marked: isChanged) + "</div>\n"
+            return html + "</div>\n"
+        }
         html += "<div class=\"payload-panel\">" + CodePanel.render(code: view.inputText, language: "json", caption: sentCaption) + "</div>\n"
         if let apns = view.apns {
-            let headerLines = apns.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
-            html += "<div class=\"payload-panel\">" + CodePanel.render(tokens: apns.payloadTokens, caption: "As it reaches the device (APNs payload)")
-            html += CodePanel.render(code: headerLines, language: "http", caption: "APNs request headers") + "</div>\n"
+            html += "<div class=\"payload-panel\">" + CodePanel.render(tokens: apns.payloadTokens, caption: "As it reaches the device (APNs payload)", marked: isChanged) + "</div>\n"
         }
         return html + "</div>\n"
     }
 
     private func diagnostics(_ list: [Diagnostic]) -> String {
-        guard !list.isEmpty else { return "<p class=\"diagnostics-none\">The linter and the simulator found nothing to report.</p>\n" }
-        var html = "<ul class=\"diagnostics\" aria-label=\"Diagnostics\">\n"
+        guard !list.isEmpty else { return "" }
+        var html = "<ul class=\"diagnostics\" aria-label=\"What the linter and the model report\">\n"
         for d in list {
-            let place = d.location.line > 0 ? "examples/\(result.example.id).json:\(d.location.line):\(d.location.column)" : "device"
+            let place = d.location.line > 0 ? "\(result.example.id).json, line \(d.location.line)" : "on the device"
             html += "<li class=\"diagnostic diagnostic-\(d.severity.rawValue)\"><span class=\"severity\">\(d.severity.rawValue)</span> "
             html += "\(HTML.escapeText(d.message)) <span class=\"where\">\(HTML.escapeText(place))</span> "
             html += "<a class=\"rule-link\" href=\"../rules.html#\(HTML.escapeAttribute(RulesPage.anchor(d.rule)))\">\(HTML.escapeText(d.rule))</a></li>\n"
@@ -137,43 +183,48 @@ struct ExamplePanel {
         case .foregroundChoseNone?: "The app is in the foreground and its delegate chose no banner or list, so iOS shows nothing for the push."
         case nil: nil
         }
-        let isLocal = view.inputKind == .local
-        var html = NotificationPreview.renderPair(before: isLocal ? nil : view.before.map(Self.model), after: after,
-                                                  beforeLabel: isLocal ? "Without the recipe" : "Payload as sent",
-                                                  afterLabel: view.presentation == nil ? "What the user sees" : "What the user sees (app in the foreground)",
-                                                  beforeNote: isLocal ? "A local notification has no remote payload." : (view.before == nil ? "No alert in the payload." : nil),
-                                                  afterNote: afterNote)
+        var figures: [String] = []
+        if view.inputKind != .local {
+            figures.append(NotificationPreview.figure(view.before.map(Self.model), label: "Without the extension",
+                                                      note: view.before == nil ? "No alert in the payload: iOS shows nothing and runs no extension." : nil,
+                                                      expanded: false, modifier: "is-before"))
+        }
+        let afterLabel = view.presentation == nil ? "What the user sees" : "What the user sees (app in the foreground)"
+        figures.append(NotificationPreview.figure(after, label: afterLabel, note: afterNote, expanded: false, modifier: "is-after"))
         if let after, after.attachmentDataURI != nil || after.attachmentLabel != nil {
-            html += NotificationPreview.renderExpansion(after, caption: "The attachment, collapsed and expanded.")
+            figures.append(NotificationPreview.figure(after, label: "Expanded (long press)", note: nil, expanded: true, modifier: "is-expanded"))
         }
         for local in view.localNotifications {
-            html += NotificationPreview.render(Self.model(local), caption: "A notification the app added itself", expanded: false)
+            figures.append(NotificationPreview.figure(Self.model(local), label: "A notification the app added itself", note: nil, expanded: false, modifier: "is-local"))
         }
-        return html
+        return NotificationPreview.row(figures)
     }
 
-    private func downloadLinks(_ view: ExampleView) -> String {
+    /// The commands, each in its own block with its own copy button, then the downloads.
+    private func sendIt(_ view: ExampleView) -> String {
         guard let apns = view.apns else { return "" }
         let name = result.example.id
+        var html = "<div class=\"send-it\">\n<h4>Send it</h4>\n"
+        html += "<p>Tokens, keys and which APNs host to use: <a href=\"../send-to-a-device.html\">Send it to a device</a>.</p>\n"
+        html += "<div class=\"send-it-commands\">\n"
+        for command in SendItCommands(view: view, name: name).all {
+            html += CodePanel.render(code: command.shell.text, language: "shell", caption: command.title)
+        }
+        html += "</div>\n"
+        html += "<h4>APNs request headers</h4>\n"
+        html += "<p class=\"headers-note\">As the model records them for this push (FCM adds its own; <code>apns-expiration</code> is a date on the model's clock, so the commands leave it out).</p>\n"
+        html += CodePanel.render(code: apns.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"), language: "http", caption: "APNs request headers")
         let base = "../downloads/\(recipe.id)/\(name)"
-        var html = "<div class=\"downloads\">\n<h4>Try it</h4>\n<ul>\n"
+        html += "<h4>Downloads</h4>\n<ul class=\"downloads\">\n"
         for file in view.downloads {
             let note = switch file.kind {
-            case .simulatorFile: "drag onto a booted Simulator, or run the command below."
-            case .apnsPayload: "the APNs payload, for the curl command."
-            case .fcmRequest: "the FCM HTTP v1 request body."
+            case .simulatorFile: "for Xcode's Simulator: drag it onto a booted Simulator, or use the first command."
+            case .apnsPayload: "the APNs payload for the curl command (without the keys FCM adds for its SDK)."
+            case .fcmRequest: "the FCM HTTP v1 request body (put your app's registration token in <code>message.token</code>)."
             }
-            html += "<li><a href=\"\(HTML.escapeAttribute(base))\(file.suffix)\" download>\(HTML.escapeText(name))\(file.suffix)</a> — \(note)</li>\n"
+            html += "<li><a href=\"\(HTML.escapeAttribute(base))\(HTML.escapeAttribute(file.suffix))\" download>\(HTML.escapeText(name))\(HTML.escapeText(file.suffix))</a> — \(note)</li>\n"
         }
-        html += "</ul>\n"
-        var commands = "xcrun simctl push booted com.example.app \(name).apns\n\n"
-        let headers = apns.headers.map { "  --header '\($0.name): \($0.value)' \\\n" }.joined()
-        commands += "curl --http2 \\\n  --header \"authorization: bearer $APNS_JWT\" \\\n  --header 'apns-topic: com.example.app' \\\n\(headers)  --data-binary @\(name).json \\\n  \"https://api.sandbox.push.apple.com/3/device/$DEVICE_TOKEN\"\n"
-        if view.inputKind == .fcmV1 {
-            commands += "\ncurl -X POST \\\n  --header \"Authorization: Bearer $ACCESS_TOKEN\" \\\n  --header 'Content-Type: application/json' \\\n  --data-binary @\(name).fcm.json \\\n  \"https://fcm.googleapis.com/v1/projects/$PROJECT_ID/messages:send\"\n"
-        }
-        html += CodePanel.render(code: commands, language: "shell", caption: "Send it")
-        return html + "</div>\n"
+        return html + "</ul>\n</div>\n"
     }
 
     /// The lock screen's model of a notification in the view.

@@ -1,3 +1,4 @@
+import Foundation
 
 /// The home page: recipes grouped by topic, each with its summary and a small preview.
 struct IndexPage {
@@ -6,13 +7,41 @@ struct IndexPage {
     /// The notification each recipe's card draws, by recipe id.
     var previews: [String: ExampleView.Notification]
 
+    /// Tags as links to a search for each (`root` leads from the page to the site root).
+    static func tagList(_ tags: [String], root: String) -> String {
+        "<p class=\"tags\"><span class=\"visually-hidden\">Tags: </span>" + tags.map { tag in
+            let query = tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            return "<a class=\"tag\" href=\"\(HTML.escapeAttribute(root))search.html?q=\(HTML.escapeAttribute(query))\">\(HTML.escapeText(tag))</a>"
+        }.joined(separator: " ") + "</p>\n"
+    }
+
+    /// "I want to…": what a reader comes for, and the recipe that does it (recipe id → label), in order.
+    static let wants: [(id: String, label: String)] = [
+        ("communication-notification", "show the sender's avatar (a communication notification)"),
+        ("fcm-image", "show an image sent through FCM"),
+        ("avatar-and-image", "show both the sender's avatar and an image"),
+        ("local-notification", "decorate a local notification"),
+        ("payload-pitfalls", "find out why my extension never runs"),
+        ("time-budget", "keep a slow download from losing the notification"),
+        ("foreground-presentation", "control what shows while the app is open"),
+    ]
+
     /// The page's HTML.
     func render() -> String {
         var main = "<section class=\"hero\">\n<h1>Pushbook</h1>\n"
-        main += "<p class=\"hero-lede\">An executable cookbook for iOS rich push notifications. Every recipe's Swift code runs against a model of what FCM, APNs and iOS do to a push, and every outcome on these pages is verified on each build.</p>\n</section>\n"
+        main += "<p class=\"hero-lede\">An executable cookbook for iOS rich push notifications. Every recipe's Swift code runs against Pushbook's model of what FCM, APNs and iOS do to a push, and every outcome on these pages was verified when the site was built, by pushbook \(PushbookVersion.number).</p>\n"
+        let known = Set(recipes.map(\.id))
+        let wants = Self.wants.filter { known.contains($0.id) }
+        if !wants.isEmpty {
+            main += "<nav class=\"wants\" aria-labelledby=\"i-want-to\">\n<h2 id=\"i-want-to\">I want to…</h2>\n<ul>\n"
+            for want in wants { main += "<li><a href=\"recipes/\(HTML.escapeAttribute(want.id)).html\">\(HTML.escapeText(want.label))</a></li>\n" }
+            main += "<li><a href=\"send-to-a-device.html\">send a push to my phone or to Xcode's Simulator</a></li>\n</ul>\n</nav>\n"
+        }
+        main += "</section>\n"
         var topics: [String] = []
         for recipe in recipes where !topics.contains(recipe.topic) { topics.append(recipe.topic) }
         var slugger = Slugger()
+        main += "<div class=\"topic-grid\">\n"
         for topic in topics {
             let id = slugger.slug(topic)
             main += "<section class=\"topic\" aria-labelledby=\"topic-\(HTML.escapeAttribute(id))\">\n<h2 id=\"topic-\(HTML.escapeAttribute(id))\">\(HTML.escapeText(topic))</h2>\n<ul class=\"recipe-cards\">\n"
@@ -22,13 +51,12 @@ struct IndexPage {
                 if let preview = previews[recipe.id] {
                     main += "<div class=\"recipe-card-preview\" aria-hidden=\"true\">" + NotificationPreview.banner(ExamplePanel.model(preview), expanded: false) + "</div>\n"
                 }
-                if !recipe.tags.isEmpty {
-                    main += "<p class=\"tags\">" + recipe.tags.map { "<span class=\"tag\">\(HTML.escapeText($0))</span>" }.joined(separator: " ") + "</p>\n"
-                }
+                if !recipe.tags.isEmpty { main += Self.tagList(recipe.tags, root: "") }
                 main += "</li>\n"
             }
             main += "</ul>\n</section>\n"
         }
+        main += "</div>\n"
         main += "<section class=\"topic\" aria-labelledby=\"your-own-payload\">\n<h2 id=\"your-own-payload\">Check your own payload</h2>\n"
         main += "<p>The model behind these pages runs on any push, without a Mac or a device. <code>lint</code> says whether APNs and FCM accept it and whether your extension will run, with the rule and its source; <code>simulate</code> runs it through iOS (and, with <code>--recipe</code>, through a recipe's extension) and prints what the user would see.</p>\n"
         main += CodePanel.render(code: "swift run pushbook lint my-message.json\nswift run pushbook simulate --format text my-message.json\nswift run pushbook simulate --recipe fcm-image --format text my-message.json\nswift run pushbook lint --rules", language: "shell", caption: "From a clone of the repository")

@@ -36,6 +36,7 @@ struct RecipePage {
         var search: [SearchIndex.Entry] = []
         var slugger = Slugger(reserved: ["content", "requirements", "sources"] + recipe.examples.map { "example-\($0.id)" } + recipe.examples.map { "example-\($0.id)-title" })
         var shownExamples: Set<String> = []
+        var headingIDs: [Int: (id: String, title: String)] = [:]
         let file = recipe.markdownPath
         let document = MarkdownDocument.render(recipe.markdown, codeBlock: { block in
             let words = block.info.split(separator: " ").map(String.init)
@@ -59,8 +60,10 @@ struct RecipePage {
                     let code = language == "swift"
                         ? try Snippet.extract(from: text, region: include.region, file: "\(recipe.displayPath)/\(include.path)").code
                         : text
-                    search.append(.init(url: path, title: recipe.title, section: include.path, text: Self.identifiers(in: code), kind: "code"))
-                    return CodePanel.render(code: code, language: language, caption: include.path + (include.region.map { " — \($0)" } ?? ""))
+                    let id = slugger.slug("code " + include.path + " " + (include.region ?? ""))
+                    let caption = include.path + (include.region.map { " — \($0)" } ?? "")
+                    search.append(.init(url: path + "#" + id, title: recipe.title, section: caption, text: Self.identifiers(in: code), kind: "code"))
+                    return CodePanel.render(code: code, language: language, caption: caption, id: id)
                 } catch {
                     diagnostics.append(error)
                     return "<p class=\"verdict verdict-error\">\(HTML.escapeText(error.description))</p>"
@@ -72,8 +75,9 @@ struct RecipePage {
                     return ""
                 }
                 shownExamples.insert(words[1])
-                let panel = ExamplePanel(recipe: recipe, result: result)
+                let panel = ExamplePanel(recipe: recipe, result: result, working: working(for: result))
                 downloads.merge(panel.downloads) { a, _ in a }
+                search.append(panel.searchEntry(page: path))
                 toc.append((panel.anchor, "Example: \(words[1])", 3, block.line))
                 return panel.render()
             default:
@@ -82,18 +86,23 @@ struct RecipePage {
             }
         }, heading: { heading in
             let id = slugger.slug(heading.text)
+            headingIDs[heading.line] = (id, heading.text)
             if heading.level >= 2 && heading.level <= 3 { toc.append((id, heading.text, heading.level, heading.line)) }
             return "<h\(heading.level) id=\"\(HTML.escapeAttribute(id))\">\(heading.innerHTML) <a class=\"anchor\" href=\"#\(HTML.escapeAttribute(id))\" aria-label=\"Link to this section\">#</a></h\(heading.level)>"
         })
 
-        var main = "<article class=\"recipe\">\n<header class=\"recipe-header\">\n<p class=\"recipe-topic\">\(HTML.escapeText(recipe.topic))</p>\n"
-        main += "<h1>\(HTML.escapeText(recipe.title))</h1>\n<p class=\"recipe-summary\">\(Self.inline(recipe.summary))</p>\n</header>\n"
+        var lead = "<header class=\"recipe-header\">\n<p class=\"recipe-topic\">\(HTML.escapeText(recipe.topic))</p>\n"
+        lead += "<h1>\(HTML.escapeText(recipe.title))</h1>\n<p class=\"recipe-summary\">\(Self.inline(recipe.summary))</p>\n"
+        if !recipe.tags.isEmpty { lead += IndexPage.tagList(recipe.tags, root: "../") }
+        lead += "</header>\n"
+        var main = "<article class=\"recipe\">\n"
         main += needsBox()
         main += document.html
         for example in recipe.examples where !shownExamples.contains(example.id) {
             guard let result = results[example.id] else { continue }
-            let panel = ExamplePanel(recipe: recipe, result: result)
+            let panel = ExamplePanel(recipe: recipe, result: result, working: working(for: result))
             downloads.merge(panel.downloads) { a, _ in a }
+            search.append(panel.searchEntry(page: path))
             toc.append((panel.anchor, "Example: \(example.id)", 3, Int.max))
             main += panel.render()
         }
@@ -103,10 +112,33 @@ struct RecipePage {
         toc.sort { $0.line < $1.line }
         toc.insert(("requirements", "Requirements", 2, 0), at: 0)
         toc.append(("sources", "Sources", 2, Int.max))
-        search.insert(.init(url: path, title: recipe.title, section: recipe.topic,
-                            text: ([recipe.summary] + recipe.tags + [document.plainText]).joined(separator: " "), kind: "recipe"), at: 0)
-        let html = PageLayout.render(title: recipe.title, description: recipe.summary, root: "../", current: "recipes", main: main, toc: toc.map { ($0.id, $0.title, $0.level) })
+        var entries: [SearchIndex.Entry] = [
+            .init(url: path, title: recipe.title, section: recipe.topic, text: ([recipe.summary] + recipe.tags).joined(separator: "\n"), kind: "recipe"),
+            .init(url: path + "#requirements", title: recipe.title, section: "Requirements",
+                  text: recipe.needs.isEmpty ? "Nothing beyond a Notification Service Extension target." : recipe.needs.joined(separator: "\n"), kind: "section"),
+        ]
+        for section in document.sections where !section.text.isEmpty {
+            let anchor = section.headingLine.flatMap { headingIDs[$0] }
+            entries.append(.init(url: path + (anchor.map { "#" + $0.id } ?? ""), title: recipe.title, section: anchor?.title ?? recipe.topic,
+                                 text: section.text, kind: "section"))
+        }
+        entries.append(.init(url: path + "#sources", title: recipe.title, section: "Sources", text: recipe.sources.joined(separator: "\n"), kind: "section"))
+        search = entries + search
+        let html = PageLayout.render(title: recipe.title, description: recipe.summary, root: "../", current: "recipes", lead: lead, main: main,
+                                     toc: toc.map { ($0.id, $0.title, $0.level) })
         return Output(html: html, downloads: downloads, search: search, diagnostics: diagnostics)
+    }
+
+    /// The recipe's first working example whose input is of the same kind as `result`'s: what a failing
+    /// example's payload is compared with.
+    private func working(for result: ExampleResult) -> (name: String, view: ExampleView)? {
+        let kind = result.outcome?.lint?.kind ?? .local
+        for example in recipe.examples {
+            guard let other = results[example.id], let outcome = other.outcome, (outcome.lint?.kind ?? .local) == kind else { continue }
+            let view = ExampleView(outcome, verification: other.verification)
+            if view.isWorking { return (example.id, view) }
+        }
+        return nil
     }
 
     private func needsBox() -> String {
@@ -124,7 +156,8 @@ struct RecipePage {
         for source in recipe.sources {
             html += "<li>\(Self.inline(source))</li>\n"
         }
-        html += "<li>Every behaviour of the simulator cites its source on the <a href=\"../rules.html\">rules page</a>.</li>\n"
+        html += "<li>Every behaviour of Pushbook's device model cites its source on the <a href=\"../rules.html\">rules page</a>.</li>\n"
+        html += "<li class=\"preview-source-item\">\(HTML.escapeText(NotificationPreview.sourceNote))</li>\n"
         return html + "</ul>\n</section>\n"
     }
 

@@ -62,11 +62,16 @@ public struct ExampleView: Sendable, Equatable {
         public var payloadTokens: [JSONToken]
         /// The payload as it reaches the device.
         public var payload: JSONValue
+        /// The headers a reader sends with this payload straight to APNs, as Apple documents them:
+        /// `apns-push-type` always, then `apns-topic` and `apns-priority`, then the request's other headers;
+        /// never `apns-expiration`, whose value here comes from the model's fixed clock.
+        public var sendHeaders: [(name: String, value: String)]
 
         /// Compares the parts (tuples are not `Equatable`).
         public static func == (a: APNs, b: APNs) -> Bool {
             a.accepted == b.accepted && a.bytes == b.bytes && a.byteLimit == b.byteLimit && a.payloadTokens == b.payloadTokens
                 && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
+                && a.sendHeaders.map(\.name) == b.sendHeaders.map(\.name) && a.sendHeaders.map(\.value) == b.sendHeaders.map(\.value)
         }
     }
 
@@ -175,7 +180,8 @@ public struct ExampleView: Sendable, Equatable {
             let pushType = part.headers["apns-push-type"].flatMap(APNsPushType.init(rawValue:))
             apns = APNs(accepted: record.accepted, bytes: part.bytes, byteLimit: PayloadTooLargeRule.limit(for: pushType),
                         headers: part.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-                        payloadTokens: JSONWriter.tokens(part.payload, sortKeys: false), payload: part.payload)
+                        payloadTokens: JSONWriter.tokens(part.payload, sortKeys: false), payload: part.payload,
+                        sendHeaders: Self.sendHeaders(part.headers, payload: part.payload))
             before = Self.notification(fromPayload: part.payload, appName: appName)
         }
         serviceExtension = record.serviceExtension.map {
@@ -233,6 +239,57 @@ public struct ExampleView: Sendable, Equatable {
                             })
     }
 
+    /// `payload` without the keys FCM adds for its own SDK.
+    static func withoutFCMKeys(_ payload: JSONValue) -> JSONValue {
+        guard case .object(let members, let location) = payload else { return payload }
+        return .object(members.filter { !isFCMInternalKey($0.key) }, location)
+    }
+
+    /// Whether the example shows the recipe working: accepted, shown, and any extension ran cleanly.
+    public var isWorking: Bool {
+        (apns?.accepted ?? true) && pushAppears && (serviceExtension.map { $0.isClean } ?? true)
+            && !diagnostics.contains { $0.severity == .error }
+    }
+
+    /// The paths (keys and indices from the root) at which this example's APNs payload differs from
+    /// `working`'s: a member added, removed or changed. Empty when either has no payload.
+    public func differences(from working: ExampleView) -> [[String]] {
+        guard let mine = apns?.payload, let theirs = working.apns?.payload else { return [] }
+        var paths: [[String]] = []
+        Self.collectDifferences(mine.withoutLocations, theirs.withoutLocations, at: [], into: &paths)
+        return paths
+    }
+
+    private static func collectDifferences(_ a: JSONValue, _ b: JSONValue, at path: [String], into paths: inout [[String]]) {
+        if case .object(let am, _) = a, case .object(let bm, _) = b {
+            for m in am {
+                if let other = bm.first(where: { $0.key == m.key }) { collectDifferences(m.value, other.value, at: path + [m.key], into: &paths) }
+                else { paths.append(path + [m.key]) }
+            }
+            for m in bm where !am.contains(where: { $0.key == m.key }) { paths.append(path + [m.key]) }
+        } else if a != b {
+            paths.append(path)
+        }
+    }
+
+    /// The headers for a raw request to APNs: Apple asks for `apns-push-type` on every request (required for
+    /// watchOS, recommended for iOS), `apns-topic` for token authentication, and `apns-priority` (10: now,
+    /// 5: background). `apns-expiration` is left out: the record's value is a date on the model's clock.
+    static func sendHeaders(_ headers: [String: String], payload: JSONValue) -> [(name: String, value: String)] {
+        let aps = APNsPayload(json: payload).aps
+        let background = !(aps?.hasUserInteraction ?? false)
+        let pushType = headers["apns-push-type"] ?? (background ? APNsPushType.background.rawValue : APNsPushType.alert.rawValue)
+        var list: [(name: String, value: String)] = [("apns-push-type", pushType), ("apns-topic", headers["apns-topic"] ?? bundleIdentifier),
+                                                      ("apns-priority", headers["apns-priority"] ?? (background ? "5" : "10"))]
+        let known: Set<String> = ["apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "authorization"]
+        list += headers.filter { !known.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return list
+    }
+
+    /// Whether a top-level payload key is one FCM adds for its own SDK (`gcm.…`, `google.…`): a request sent
+    /// straight to APNs does not carry them.
+    public static func isFCMInternalKey(_ key: String) -> Bool { key.hasPrefix("gcm.") || key.hasPrefix("google.") }
+
     /// The `.apns` file, the APNs payload and (for FCM input) the FCM request body.
     static func downloads(record: DeliveryRecord, inputKind: InputKind, input: String) -> [Download] {
         guard let apns = record.apns else { return [] }
@@ -242,7 +299,7 @@ public struct ExampleView: Sendable, Equatable {
             simulator = .object(members, location)
         }
         var files = [Download(kind: .simulatorFile, suffix: ".apns", contents: JSONWriter.write(simulator, sortKeys: false)),
-                     Download(kind: .apnsPayload, suffix: ".json", contents: JSONWriter.write(apns.payload.withoutLocations, sortKeys: false))]
+                     Download(kind: .apnsPayload, suffix: ".json", contents: JSONWriter.write(withoutFCMKeys(apns.payload.withoutLocations), sortKeys: false))]
         if inputKind == .fcmV1 { files.append(Download(kind: .fcmRequest, suffix: ".fcm.json", contents: input)) }
         return files
     }

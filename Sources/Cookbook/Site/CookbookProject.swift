@@ -181,6 +181,9 @@ public struct CookbookProject: Sendable {
         files["rules.html"] = rules.render()
         search.entries += rules.search
         files["search.html"] = SearchPage.render()
+        let guide = GuidePage.sendToADevice.render()
+        files[GuidePage.sendToADevice.path] = guide.html
+        search.entries += guide.search
         for asset in Assets.files { files[asset.path] = asset.contents }
         do {
             for (path, contents) in files.sorted(by: { $0.key < $1.key }) {

@@ -25,7 +25,8 @@ import Testing
         for html in [
             NotificationPreview.render(m, caption: evil, expanded: false),
             NotificationPreview.render(m, caption: evil, expanded: true),
-            NotificationPreview.renderPair(before: m, after: nil, caption: evil, beforeLabel: evil, afterLabel: evil, afterNote: evil),
+            NotificationPreview.row([NotificationPreview.figure(m, label: evil, note: evil, expanded: false, modifier: "is-before"),
+                                     NotificationPreview.figure(nil, label: evil, note: evil, expanded: false, modifier: "is-after")]),
         ] {
             #expect(!html.contains("<script"))
             #expect(!html.contains("<img src=x"))
@@ -71,10 +72,10 @@ import Testing
         #expect(expanded.contains("class=\"notif is-expanded\""))
     }
 
-    /// The banner has app name, time, bold title, subtitle and body, in order.
+    /// The banner has the bold title with the time, then subtitle and body, in order.
     @Test func bannerShowsHeaderTitleSubtitleAndBody() throws {
         let html = NotificationPreview.render(message(), caption: "", expanded: false)
-        let parts = ["notif-app\">Chatter<", "notif-time\">now<", "notif-title\">Alice Liddell<", "notif-subtitle\">Lunch<", "notif-body\">Still on?<"]
+        let parts = ["notif-title\">Alice Liddell<", "notif-time\">now<", "notif-subtitle\">Lunch<", "notif-body\">Still on?<"]
         var last = html.startIndex
         for part in parts {
             let range = try #require(html.range(of: part), "missing \(part)")
@@ -116,19 +117,35 @@ import Testing
         #expect(NotificationPreview.appIcon("Chatter", badge: false) == NotificationPreview.appIcon("Chatter", badge: false))
     }
 
-    /// A pair labels both sides, and nil renders a clear "Nothing shown" card with its note.
-    @Test func pairLabelsBothSidesAndShowsNothingShownForNil() {
-        let html = NotificationPreview.renderPair(before: nil, after: message(), caption: "Silent push", beforeNote: "Background push: iOS wakes the app.")
+    /// A row labels each figure, and nil renders a clear "Nothing shown" card with its note.
+    @Test func rowLabelsEachFigureAndShowsNothingShownForNil() {
+        let html = NotificationPreview.row([
+            NotificationPreview.figure(nil, label: "Without the extension", note: "Background push: iOS wakes the app.", expanded: false, modifier: "is-before"),
+            NotificationPreview.figure(message(), label: "What the user sees", note: nil, expanded: false, modifier: "is-after"),
+        ])
         #expect(html.hasPrefix("<div class=\"notif-pair\">"))
-        #expect(html.contains(">Before the extension</figcaption>"))
-        #expect(html.contains(">After the extension</figcaption>"))
+        #expect(html.contains(">Without the extension</figcaption>"))
+        #expect(html.contains(">What the user sees</figcaption>"))
         #expect(html.contains("<p class=\"notif-empty-title\">Nothing shown</p>"))
         #expect(html.contains("Background push: iOS wakes the app."))
-        #expect(html.contains("<p class=\"notif-pair-caption\">Silent push</p>"))
-        let before = html.range(of: "Before the extension")!
+        let before = html.range(of: "Without the extension")!
         let nothing = html.range(of: "Nothing shown")!
-        let after = html.range(of: "After the extension")!
+        let after = html.range(of: "What the user sees")!
         #expect(before.lowerBound < nothing.lowerBound && nothing.lowerBound < after.lowerBound)
+    }
+
+    /// With a title, the first line is the title and the app's name is not shown (iOS 15 and later);
+    /// without one, the app's name stands in; the notification sits below the date and the clock.
+    @Test func theTitleReplacesTheAppNameAndTheDateLineIsDrawn() {
+        let titled = NotificationPreview.render(message(), caption: "", expanded: false)
+        #expect(!titled.contains("notif-app"))
+        #expect(titled.contains("<span class=\"notif-title\">\(message().title)</span>"))
+        #expect(!titled.contains(">\(message().appName)<"))
+        var untitled = message()
+        untitled.title = ""
+        #expect(NotificationPreview.render(untitled, caption: "", expanded: false).contains("<span class=\"notif-title\">\(untitled.appName)</span>"))
+        let date = titled.range(of: NotificationPreview.date)!, stack = titled.range(of: "lockscreen-stack")!
+        #expect(date.lowerBound < stack.lowerBound)
     }
 
     /// A notification with a label but no image data shows a labelled placeholder.
@@ -139,8 +156,5 @@ import Testing
         #expect(html.contains("role=\"img\" aria-label=\"ramen.png\""))
     }
 
-    /// Rendering is deterministic.
-    @Test func renderingIsDeterministic() {
-        #expect(NotificationPreview.renderPair(before: message(), after: message()) == NotificationPreview.renderPair(before: message(), after: message()))
-    }
+
 }
