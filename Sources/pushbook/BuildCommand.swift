@@ -75,7 +75,7 @@ enum BuildCommand: PushbookCommand {
         options.waiting = { lock in printError("waiting for another build into '\(shown)' to finish (it holds \(lock))") }
         options.interruptedMessage = "build interrupted: '\(shown)' was left as it was"
         let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), shownAs: shown, options: options)
-        for message in report.messages { printError(message) }
+        for message in report.notes + report.messages { printError(message) }
         if report.refused { return .unreadable }
         guard report.succeeded else {
             printError("build failed: '\(shown)' was left as it was")

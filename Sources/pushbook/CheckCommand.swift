@@ -50,11 +50,13 @@ enum CheckCommand: PushbookCommand {
     static func printText(_ report: CookbookProject.CheckReport) {
         for diagnostic in report.diagnostics { printError(diagnostic.description) }
         var passed = 0, failed = 0
+        var printed: Set<String> = []
         for recipe in report.recipes {
             for status in report.statuses[recipe.id] ?? [] {
                 guard let message = status.report(recipe: recipe) else { passed += 1; continue }
                 failed += 1
-                printError(message)
+                // A missing service fails every example of its recipe with the same message: print it once.
+                if printed.insert(message).inserted { printError(message) }
             }
         }
         print("\(passed) passed, \(failed) failed")

@@ -77,10 +77,13 @@ enum SimulateCommand: PushbookCommand {
                 let loaded = try AppConfiguration.load(entitlements: entitlements.map { URL(fileURLWithPath: $0) },
                                                        infoPlist: infoPlist.map { URL(fileURLWithPath: $0) },
                                                        displayEntitlements: entitlements, displayInfoPlist: infoPlist)
-                app.entitlements = loaded.entitlements
-                app.userActivityTypes = loaded.userActivityTypes
-                app.backgroundModes = loaded.backgroundModes
-                app.displayName = loaded.displayName
+                // Each file replaces only what it declares: --entitlements alone keeps the recipe's Info.plist.
+                if entitlements != nil { app.entitlements = loaded.entitlements }
+                if infoPlist != nil {
+                    app.userActivityTypes = loaded.userActivityTypes
+                    app.backgroundModes = loaded.backgroundModes
+                    app.displayName = loaded.displayName
+                }
             }
         } catch let error as CookbookDiagnostic {
             printError(error.description)

@@ -10,17 +10,26 @@ public struct CookbookDiagnostic: Error, Sendable, Hashable, CustomStringConvert
     public var severity: Severity
     /// What is wrong and what to do.
     public var message: String
+    /// The stable id of the rule broken (for example `recipe.symlink`), when the problem is one
+    /// of the catalogued recipe rules (`RecipeRule`).
+    public var rule: String?
 
     /// Creates a diagnostic.
-    public init(file: String, location: SourceLocation = SourceLocation(line: 1, column: 1), severity: Severity = .error, message: String) {
+    public init(file: String, location: SourceLocation = SourceLocation(line: 1, column: 1), severity: Severity = .error, message: String, rule: String? = nil) {
         self.file = file
         self.location = location
         self.severity = severity
         self.message = message
+        self.rule = rule
     }
 
-    /// `file:line:column: severity: message`.
+    /// A diagnostic for a broken recipe rule: its message, with the rule's id.
+    public init(file: String, location: SourceLocation = SourceLocation(line: 1, column: 1), breaking rule: RecipeRule, _ detail: String) {
+        self.init(file: file, location: location, message: detail, rule: rule.id)
+    }
+
+    /// `file:line:column: severity: message`, and ` [rule]` when a rule was broken.
     public var description: String {
-        "\(file):\(max(location.line, 1)):\(max(location.column, 1)): \(severity.rawValue): \(message)"
+        "\(file):\(max(location.line, 1)):\(max(location.column, 1)): \(severity.rawValue): \(message)" + (rule.map { " [\($0)]" } ?? "")
     }
 }

@@ -47,6 +47,11 @@ struct FrontMatter: Sendable, Equatable {
         for index in 1..<end {
             let line = lines[index]
             let number = index + 1
+            if let bad = line.unicodeScalars.firstIndex(where: { ($0.value < 0x20 && $0 != "\t") || ($0.value >= 0x7F && $0.value < 0xA0) }) {
+                let column = line.unicodeScalars[..<bad].reduce(0) { $0 + $1.utf8.count } + 1
+                throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: column), breaking: .controlCharacter,
+                                         "control character U+\(String(format: "%04X", line.unicodeScalars[bad].value)) in the front matter; remove it")
+            }
             if line.trimmedOfSpaces.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix(" ") || line.hasPrefix("\t") {
                 let trimmed = line.drop { $0 == " " || $0 == "\t" }

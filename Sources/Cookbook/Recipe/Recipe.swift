@@ -37,6 +37,13 @@ public struct Recipe: Sendable, Equatable, Identifiable {
 
     /// `recipe.md`'s path for messages.
     public var markdownPath: String { displayPath + "/recipe.md" }
+
+    /// The recipe's folder as pages name it: the recipes folder's own name and the id (for
+    /// example `Recipes/fcm-image`), however `--recipes` was spelled, so no machine path reaches a page.
+    public var pagePath: String {
+        let name = folder.deletingLastPathComponent().standardizedFileURL.lastPathComponent
+        return (name.isEmpty || name == "/" ? "Recipes" : name) + "/" + id
+    }
 }
 
 /// One example of a recipe: an input file and how the simulated app is set up for it.
@@ -57,4 +64,11 @@ public struct Example: Sendable, Equatable, Identifiable {
     public var withoutExtension: Bool
     /// A sentence for the page.
     public var caption: String
+
+    /// The download files an example named `name` may write beside its page: the Simulator file,
+    /// the APNs payload, and the FCM body (for FCM examples). Two examples never share one
+    /// (the loader refuses names that would, `RecipeRule.downloadCollision`).
+    public static func downloadNames(of name: String) -> [String] {
+        ["\(name).apns", "\(name).json", "\(name).fcm.json"]
+    }
 }

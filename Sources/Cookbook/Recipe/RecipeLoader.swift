@@ -8,6 +8,9 @@ public struct RecipeLoader: Sendable {
     /// How the directory is named in messages (for example `Recipes`).
     public var displayRoot: String
 
+    /// The largest file a recipe may hold that the build reads whole (recipe.md, an example, a plist).
+    public static let fileSizeLimit = 256 << 20
+
     /// Creates a loader for `root`.
     public init(root: URL, displayRoot: String? = nil) {
         self.root = root
@@ -49,9 +52,11 @@ public struct RecipeLoader: Sendable {
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), id.unicodeScalars.allSatisfy(\.isASCII) else {
             throw CookbookDiagnostic(file: display, message: "a recipe folder's name is its id and may hold only ASCII letters, digits, '-' and '_'")
         }
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("recipe.md").path) else {
+        try checkFiles(of: folder, display: display)
+        guard let bytes = try? ContainedFile.read("recipe.md", under: folder.path, limit: Self.fileSizeLimit) else {
             throw CookbookDiagnostic(file: file, message: "missing recipe.md: every recipe folder needs one")
         }
+        let data = Data(bytes)
         guard let text = String(data: data, encoding: .utf8) else {
             let (location, byte) = Self.firstInvalidUTF8(in: data)
             throw CookbookDiagnostic(file: file, location: location, message: "recipe.md is not valid UTF-8 (byte \(byte)); save it as UTF-8")
@@ -72,18 +77,47 @@ public struct RecipeLoader: Sendable {
                       examples: examples, markdown: front.body, markdownLine: front.bodyLine)
     }
 
+    /// Refuses a recipe folder that is a symbolic link or holds one, or a FIFO, socket or device,
+    /// or a name that is not UTF-8 (`RecipeRule.symlink`, `.fileKind`, `.fileName`): one rule for
+    /// every input, so no file outside the recipe can reach a page and the cache key sees every byte.
+    private func checkFiles(of folder: URL, display: String) throws(CookbookDiagnostic) {
+        if DirectoryWalker.lstatKind(folder.path) == .symlink {
+            throw CookbookDiagnostic(file: display, breaking: .symlink, "the recipe folder is a symbolic link; put the recipe's files in a folder of its own under the recipes folder")
+        }
+        for entry in DirectoryWalker.entries(under: folder.path) {
+            let shown = "\(display)/\(entry.path)"
+            guard entry.validName else {
+                throw CookbookDiagnostic(file: shown, breaking: .fileName, "this file name is not valid UTF-8; rename it")
+            }
+            switch entry.kind {
+            case .symlink:
+                throw CookbookDiagnostic(file: shown, breaking: .symlink, "'\(entry.path)' is a symbolic link; a recipe holds regular files only, so copy the file into the recipe instead")
+            case .other:
+                throw CookbookDiagnostic(file: shown, breaking: .fileKind, "'\(entry.path)' is not a regular file (a FIFO, socket or device); remove it")
+            case .file, .directory:
+                continue
+            }
+        }
+    }
+
     /// Examples come from `examples/*.json`; the front matter's `examples:` list sets their order and
     /// options: `- NAME [app=FOLDER|none] [header=NAME:VALUE]... [foreground] [plain] [caption=TEXT…]`.
+    /// Names are plain (`RecipeRule.exampleName`) and their downloads never collide (`.downloadCollision`).
     private func loadExamples(front: FrontMatter, folder: URL, file: String, display: String) throws(CookbookDiagnostic) -> [Example] {
         let examplesFolder = folder.appendingPathComponent("examples", isDirectory: true)
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: examplesFolder.path)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         var remaining = files.map { String($0.dropLast(5)) }
+        for name in remaining {
+            try checkExampleName(name, file: "\(display)/examples/\(name).json", location: SourceLocation(line: 1, column: 1))
+        }
+        try checkDownloadCollisions(remaining, display: display)
         var examples: [Example] = []
         for (item, line) in front.list("examples") {
             var words = item.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard !words.isEmpty else { continue }
             let name = words.removeFirst()
+            try checkExampleName(name, file: file, location: SourceLocation(line: line, column: 1))
             guard let index = remaining.firstIndex(of: name) else {
                 throw CookbookDiagnostic(file: file, location: SourceLocation(line: line, column: 1),
                                          message: "example '\(name)' has no input file: add \(display)/examples/\(name).json")
@@ -117,6 +151,31 @@ public struct RecipeLoader: Sendable {
         }
         examples += remaining.map { makeExample($0, folder: folder) }
         return examples
+    }
+
+    /// Refuses an example name that is not plain or is too long (`RecipeRule.exampleName`).
+    private func checkExampleName(_ name: String, file: String, location: SourceLocation) throws(CookbookDiagnostic) {
+        guard PlainName.isPlain(name), name.utf8.count <= PlainName.maximumLength else {
+            let shown = name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
+            throw CookbookDiagnostic(file: file, location: location, breaking: .exampleName,
+                                     "example name '\(shown.prefix(120))' is not allowed: \(RecipeRule.exampleName.summary) Rename the file.")
+        }
+    }
+
+    /// Refuses examples whose download files would be one file: names that differ only in case, and
+    /// `NAME.fcm` beside `NAME` (whose FCM body is `NAME.fcm.json`) (`RecipeRule.downloadCollision`).
+    private func checkDownloadCollisions(_ names: [String], display: String) throws(CookbookDiagnostic) {
+        var owner: [String: String] = [:]
+        for name in names {
+            for download in Example.downloadNames(of: name) {
+                let key = download.lowercased()
+                if let other = owner[key], other != name {
+                    throw CookbookDiagnostic(file: "\(display)/examples/\(name).json", breaking: .downloadCollision,
+                                             "examples '\(other)' and '\(name)' would both write the download '\(download)' (names may not differ only in case, and 'NAME.fcm' is the FCM body of example 'NAME'); rename one of them")
+                }
+                owner[key] = name
+            }
+        }
     }
 
     private func makeExample(_ name: String, folder: URL) -> Example {

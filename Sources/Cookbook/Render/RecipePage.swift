@@ -50,9 +50,11 @@ struct RecipePage {
                     guard !include.path.hasPrefix("/"), target.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(base + "/") else {
                         throw CookbookDiagnostic(file: file, location: location, message: "'\(include.path)' is outside the recipe's folder")
                     }
-                    guard let data = FileManager.default.contents(atPath: target.path) else {
+                    // Read without following links (RecipeRule.symlink); a FIFO or device is refused, never read.
+                    guard let bytes = try? ContainedFile.read((include.path as NSString).standardizingPath, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit) else {
                         throw CookbookDiagnostic(file: file, location: location, message: "cannot read '\(include.path)' (paths are relative to the recipe's folder)")
                     }
+                    let data = Data(bytes)
                     guard let text = String(data: data, encoding: .utf8) else {
                         throw CookbookDiagnostic(file: file, location: location, message: "'\(include.path)' is not valid UTF-8 text")
                     }

@@ -28,10 +28,12 @@ public struct ExampleRunner: Sendable {
     /// already read it (it is read once per recipe, not once per example).
     public func run(_ example: Example, of recipe: Recipe, manifest knownManifest: FixtureManifest? = nil) throws(CookbookDiagnostic) -> Outcome {
         let inputPath = "\(recipe.displayPath)/examples/\(example.id).json"
-        guard let data = FileManager.default.contents(atPath: example.input.path) else {
-            throw CookbookDiagnostic(file: inputPath, message: "cannot read the example's input")
+        let bytes: [UInt8]
+        do {
+            bytes = try ContainedFile.read("examples/\(example.id).json", under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit)
+        } catch {
+            throw CookbookDiagnostic(file: inputPath, message: "cannot read the example's input: \(error)")
         }
-        let bytes = [UInt8](data)
         guard let entryPoint = entryPoints[recipe.service] else {
             throw CookbookDiagnostic(file: recipe.markdownPath, message: "service '\(recipe.service)' is not in the recipe registry (Recipes/Registry.swift)")
         }
@@ -77,14 +79,28 @@ public struct ExampleRunner: Sendable {
         guard let folderName = example?.appFolder ?? recipe.appFolder, !folderName.isEmpty else { return .plain }
         let folder = recipe.folder.appendingPathComponent(folderName, isDirectory: true)
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-        let entitlements = files.first { $0.hasSuffix(".entitlements") }.map { folder.appendingPathComponent($0) }
-        let info = files.contains("Info.plist") ? folder.appendingPathComponent("Info.plist") : nil
+        let entitlements = files.first { $0.hasSuffix(".entitlements") }
+        let info = files.contains("Info.plist") ? "Info.plist" : nil
+        // Read without following links (the loader refused any; this keeps a link made since out too).
+        func read(_ name: String?) throws(CookbookDiagnostic) -> Data? {
+            guard let name else { return nil }
+            let relative = (folderName as NSString).appendingPathComponent(name)
+            do {
+                return Data(try ContainedFile.read(relative, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit))
+            } catch {
+                throw CookbookDiagnostic(file: "\(recipe.displayPath)/\(relative)", message: "cannot read the property list: \(error)")
+            }
+        }
         do {
-            return try AppConfiguration.load(entitlements: entitlements, infoPlist: info,
-                                             displayEntitlements: entitlements.map { "\(recipe.displayPath)/\(folderName)/\($0.lastPathComponent)" },
-                                             displayInfoPlist: "\(recipe.displayPath)/\(folderName)/Info.plist")
-        } catch {
+            return try AppConfiguration.parse(entitlements: read(entitlements), infoPlist: read(info),
+                                              displayEntitlements: "\(recipe.displayPath)/\(folderName)/\(entitlements ?? "App.entitlements")",
+                                              displayInfoPlist: "\(recipe.displayPath)/\(folderName)/Info.plist")
+        } catch let error as AppConfiguration.LoadError {
             throw CookbookDiagnostic(file: error.file, message: error.message)
+        } catch let error as CookbookDiagnostic {
+            throw error
+        } catch {
+            throw CookbookDiagnostic(file: recipe.markdownPath, message: "\(error)")
         }
     }
 

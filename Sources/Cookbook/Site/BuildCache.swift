@@ -1,73 +1,150 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Recipe artifacts stored by cache key, so a rebuild with nothing changed runs and renders nothing.
 ///
 /// The key covers the tool (its version and binary), the recipe folder's every file, and the
-/// neighbouring recipes shown in the previous/next links. Entries are JSON files; a corrupt or
-/// unreadable entry is a miss.
+/// neighbouring recipes shown in the previous/next links. The cache is untrusted input: an entry
+/// is used only when it is wholly well-formed (see `restore`); anything else is a miss and the
+/// recipe is built again. Site files are copies, never links, so editing the site cannot change
+/// the cache and the reverse.
 struct BuildCache: Sendable {
     /// The folder holding the entries.
     var folder: URL
 
+    /// The format of `entry.json`; entries of another format are misses.
+    static let format = 2
+
+    /// What `entry.json` holds: the artifact and, for each file, its size and digest.
+    struct Entry: Codable, Sendable {
+        /// `BuildCache.format`.
+        var format: Int
+        /// The artifact, as the build made it.
+        var artifact: RecipeArtifact
+        /// The files, in the artifact's order.
+        var files: [StoredFile]
+    }
+
+    /// One stored file: its path in the site, its size and the digest of its bytes.
+    struct StoredFile: Codable, Sendable, Equatable {
+        /// Relative to the site root.
+        var path: String
+        /// Its size in bytes.
+        var bytes: Int
+        /// `ContentHash.digest` of its bytes.
+        var digest: String
+    }
+
+    /// Why a cache folder cannot be used at all (the build then runs without it), or nil.
+    func problem() -> String? {
+        var info = stat()
+        guard lstat(folder.path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFLNK { return "the cache folder '\(folder.relativePath)' is a symbolic link; building without the cache" }
+        if info.st_mode & S_IFMT != S_IFDIR { return "the cache folder '\(folder.relativePath)' is not a folder; building without the cache" }
+        return nil
+    }
+
     /// The artifact stored for `key`, with its files copied into `staging`; nil on a miss.
+    ///
+    /// An entry is used only when: it is a regular file reached without symbolic links, of this
+    /// format, for this recipe and key, and passed; its files are the recipe's own (its page
+    /// `recipes/ID.html` and downloads under `downloads/ID/`, plain names, each once); every file is
+    /// a regular file (no link, device or FIFO) of the recorded size and digest; its search entries
+    /// point into the recipe's page. The page's links and anchors are read again from the page
+    /// itself. On a miss, nothing it copied stays in `staging`.
     func restore(key: String, id: String, into staging: URL) -> RecipeArtifact? {
-        guard let data = FileManager.default.contents(atPath: entry(id).appendingPathComponent("artifact.json").path),
-              let artifact = try? JSONDecoder().decode(RecipeArtifact.self, from: data),
-              artifact.key == key, artifact.passed else { return nil }
-        let source = entry(id).appendingPathComponent("files").path
-        var made: Set<String> = []
-        do {
-            for path in artifact.files {
-                let target = staging.path + "/" + path
-                let folder = (target as NSString).deletingLastPathComponent
-                if made.insert(folder).inserted { try FileWriter.makeFolders(for: path, under: staging.path) }
-                unlink(target)
-                try Self.share(URL(fileURLWithPath: source + "/" + path), at: URL(fileURLWithPath: target))
-            }
-        } catch {
+        let entryFolder = folder.path + "/" + id
+        guard problem() == nil,
+              let data = try? ContainedFile.read("entry.json", under: entryFolder, limit: 256 << 20),
+              let entry = try? JSONDecoder().decode(Entry.self, from: Data(data)),
+              entry.format == Self.format, entry.artifact.key == key, entry.artifact.id == id, entry.artifact.passed,
+              entry.artifact.messages.isEmpty, entry.files.map(\.path) == entry.artifact.files,
+              Self.areOwnFiles(entry.artifact.files, of: id), Self.areOwnSearchEntries(entry.artifact.search, of: id) else { return nil }
+        var artifact = entry.artifact
+        var written: [String] = []
+        func miss() -> RecipeArtifact? {
+            for path in written { unlink(staging.path + "/" + path) }
             return nil
+        }
+        for file in entry.files {
+            guard let bytes = try? ContainedFile.read("files/" + file.path, under: entryFolder, limit: 256 << 20),
+                  bytes.count == file.bytes, ContentHash.digest(bytes) == file.digest else { return miss() }
+            do {
+                try FileWriter.makeFolders(for: file.path, under: staging.path)
+                try FileWriter.save(bytes, to: staging.path + "/" + file.path)
+            } catch {
+                return miss()
+            }
+            written.append(file.path)
+            if file.path == Self.pagePath(of: id) {
+                let links = LinkChecker.links(in: String(decoding: bytes, as: UTF8.self))
+                artifact.links = [file.path: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
+            }
         }
         return artifact
     }
 
-    /// Stores a passing artifact and copies of its files from `staging` (failures are never cached).
+    /// Stores a passing artifact with copies of its files from `staging` and their digests
+    /// (failures are never cached). A file that cannot be read leaves the cache as it was.
     func store(_ artifact: RecipeArtifact, from staging: URL) {
-        guard artifact.passed, let data = try? JSONEncoder().encode(artifact) else { return }
+        guard artifact.passed, problem() == nil else { return }
         let fm = FileManager.default
         let temporary = folder.appendingPathComponent(".\(artifact.id).\(getpid()).tmp", isDirectory: true)
         try? fm.removeItem(at: temporary)
         do {
+            try fm.createDirectory(at: temporary.appendingPathComponent("files"), withIntermediateDirectories: true)
+            var stored: [StoredFile] = []
             for path in artifact.files {
-                let target = temporary.appendingPathComponent("files").appendingPathComponent(path)
-                try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Self.share(staging.appendingPathComponent(path), at: target)
+                let bytes = try ContainedFile.read(path, under: staging.path)
+                try FileWriter.makeFolders(for: path, under: temporary.path + "/files")
+                try FileWriter.save(bytes, to: temporary.path + "/files/" + path)
+                stored.append(StoredFile(path: path, bytes: bytes.count, digest: ContentHash.digest(bytes)))
             }
-            try data.write(to: temporary.appendingPathComponent("artifact.json"))
-            try? fm.removeItem(at: entry(artifact.id))
-            try fm.moveItem(at: temporary, to: entry(artifact.id))
+            var kept = artifact
+            kept.links = [:]
+            let data = try JSONEncoder().encode(Entry(format: Self.format, artifact: kept, files: stored))
+            try FileWriter.save([UInt8](data), to: temporary.path + "/entry.json")
+            let entry = folder.appendingPathComponent(artifact.id, isDirectory: true)
+            try? fm.removeItem(at: entry)
+            try fm.moveItem(at: temporary, to: entry)
         } catch {
             try? fm.removeItem(at: temporary)
         }
     }
 
-    /// Makes `target` hold the same bytes as `source`: a hard link (pages are never changed in place,
-    /// only replaced), or a copy where linking is not possible.
-    private static func share(_ source: URL, at target: URL) throws {
-        if link(source.path, target.path) == 0 { return }
-        try FileManager.default.copyItem(at: source, to: target)
+    /// The page of recipe `id`, relative to the site root.
+    static func pagePath(of id: String) -> String { "recipes/\(id).html" }
+
+    /// True when `files` are recipe `id`'s page and downloads only: `recipes/ID.html` once, and
+    /// `downloads/ID/NAME` with plain names (ASCII letters, digits, `-`, `_`, `.`, not starting with `.`).
+    static func areOwnFiles(_ files: [String], of id: String) -> Bool {
+        guard files.first == pagePath(of: id), Set(files).count == files.count else { return false }
+        return files.dropFirst().allSatisfy { path in
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            return parts.count == 3 && parts[0] == "downloads" && parts[1] == id && PlainName.isPlain(parts[2])
+        }
     }
 
-    private func entry(_ id: String) -> URL { folder.appendingPathComponent(id, isDirectory: true) }
+    /// True when every search entry points into recipe `id`'s page (at most with an anchor of plain characters).
+    static func areOwnSearchEntries(_ entries: [SearchIndex.Entry], of id: String) -> Bool {
+        let page = pagePath(of: id)
+        return entries.allSatisfy { entry in
+            guard entry.url.hasPrefix(page) else { return false }
+            let rest = entry.url.dropFirst(page.count)
+            return rest.isEmpty || (rest.hasPrefix("#") && PlainName.isPlain(rest.dropFirst()))
+        }
+    }
 
     /// The key of a recipe's artifact.
     static func key(toolStamp: String, recipe: Recipe, previous: RecipeLink?, next: RecipeLink?) -> String {
         var hash = ContentHash.ofFolder(recipe.folder)
         hash.update(toolStamp)
         hash.update(recipe.id)
-        hash.update(recipe.displayPath)
+        hash.update(recipe.pagePath)
         for link in [previous, next] { hash.update(link.map { "\($0.id)\u{1}\($0.title)" } ?? "-") }
         return hash.hex
     }

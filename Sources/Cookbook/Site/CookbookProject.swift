@@ -106,6 +106,8 @@ public struct CookbookProject: Sendable {
         /// True when the output folder was refused (it is not a site the build made, or it holds or
         /// sits in the recipes, the cache or the current folder): nothing was touched.
         public var refused: Bool = false
+        /// Things to tell the user that did not stop the build (a cache that could not be used).
+        public var notes: [String] = []
     }
 
     /// Verifies every example, renders the site, checks its links, and swaps it into `output` whole.
@@ -120,8 +122,14 @@ public struct CookbookProject: Sendable {
         for index in recipes.indices { recipes[index].markdown = "" }
         var messages = loadDiagnostics.map(\.description)
         let shownOut = shown ?? output.path
+        var cache = options.cacheFolder.map { BuildCache(folder: $0) }
+        var notes: [String] = []
+        if let problem = cache?.problem() {
+            notes.append(problem)
+            cache = nil
+        }
         func failed(_ examples: Int = 0, cached: Int = 0) -> BuildReport {
-            BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
+            BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false, notes: notes)
         }
         Interruption.install(message: options.interruptedMessage)
         let transaction: SiteTransaction
@@ -145,7 +153,6 @@ public struct CookbookProject: Sendable {
         }
         let staging = transaction.staging
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
-        let cache = options.cacheFolder.map { BuildCache(folder: $0) }
         var artifacts: [String: RecipeArtifact] = [:]
         var requests: [WorkerPool.Request] = []
         for (index, recipe) in recipes.enumerated() {
@@ -214,7 +221,7 @@ public struct CookbookProject: Sendable {
             if case .failed(let message) = error { messages.append("\(shownOut):1:1: error: \(message)") }
             return failed(examples, cached: cached)
         }
-        return BuildReport(messages: [], recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true)
+        return BuildReport(messages: [], recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true, notes: notes)
     }
 
     /// Runs `requests` in worker processes when there is a worker executable (even a single one, so

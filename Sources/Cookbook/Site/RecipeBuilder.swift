@@ -12,7 +12,8 @@ struct RecipeBuilder: Sendable {
     func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String, staging: URL) -> RecipeArtifact {
         let results = verify(recipe, update: false).results
         var messages: [String] = []
-        for result in results { if let report = Self.status(result).report(recipe: recipe) { messages.append(report) } }
+        // One message per problem: a missing service fails every example with the same words.
+        for result in results { if let report = Self.status(result).report(recipe: recipe), !messages.contains(report) { messages.append(report) } }
         let page = RecipePage(recipe: recipe, results: Dictionary(uniqueKeysWithValues: results.map { ($0.example.id, $0) }),
                               previous: previous, next: next).render()
         messages += page.diagnostics.map(\.description)
@@ -53,7 +54,17 @@ struct RecipeBuilder: Sendable {
             do {
                 let outcome = try runner.run(example, of: recipe, manifest: manifest)
                 let got = outcome.record.text
-                if update, FileManager.default.contents(atPath: example.expected.path) != Data(got.utf8) {
+                let expectedRelative = "expected/\(example.id).json"
+                func readExpected() throws(CookbookDiagnostic) -> String? {
+                    do {
+                        return String(decoding: try ContainedFile.read(expectedRelative, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit), as: UTF8.self)
+                    } catch .missing {
+                        return nil
+                    } catch {
+                        throw CookbookDiagnostic(file: expectedPath, message: "cannot read the expected record: \(error)")
+                    }
+                }
+                if update, try readExpected() != got {
                     do {
                         try FileManager.default.createDirectory(at: example.expected.deletingLastPathComponent(), withIntermediateDirectories: true)
                         try Data(got.utf8).write(to: example.expected, options: .atomic)
@@ -64,7 +75,7 @@ struct RecipeBuilder: Sendable {
                         continue
                     }
                 }
-                let want = FileManager.default.contents(atPath: example.expected.path).map { String(decoding: $0, as: UTF8.self) }
+                let want = try readExpected()
                 list.append(ExampleResult(example: example, outcome: outcome, verification: .compare(got: got, want: want, path: expectedPath)))
             } catch {
                 list.append(ExampleResult(example: example, outcome: nil, verification: .failed(error)))

@@ -141,11 +141,7 @@ enum SiteFolder {
     /// `recipes/ID.html` and `downloads/ID/NAME`, regular files and folders only, with the
     /// index linking pushbook's stylesheet (`requireIndex`; leftovers of a removal may lack it).
     static func legacyLayout(_ entries: [DirectoryWalker.Entry], root: String, requireIndex: Bool) -> Bool {
-        func safe(_ name: Substring) -> Bool {
-            !name.isEmpty && !name.hasPrefix(".") && name.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F || byte == 0x2E
-            }
-        }
+        let safe = PlainName.isPlain(_:) as (Substring) -> Bool
         for entry in entries {
             guard entry.validName else { return false }
             let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)

@@ -54,30 +54,65 @@ public struct AppConfiguration: Sendable, Equatable {
 
     /// Reads the entitlements and Info.plist files (XML property lists, as Xcode writes them); either may be nil.
     public static func load(entitlements: URL?, infoPlist: URL?, displayEntitlements: String? = nil, displayInfoPlist: String? = nil) throws(LoadError) -> AppConfiguration {
+        func read(_ url: URL?, _ shown: String?) throws(LoadError) -> Data? {
+            guard let url else { return nil }
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw LoadError(file: shown ?? url.path, message: "cannot read the property list")
+            }
+            return data
+        }
+        return try parse(entitlements: read(entitlements, displayEntitlements), infoPlist: read(infoPlist, displayInfoPlist),
+                         displayEntitlements: displayEntitlements ?? entitlements?.path ?? "App.entitlements",
+                         displayInfoPlist: displayInfoPlist ?? infoPlist?.path ?? "Info.plist")
+    }
+
+    /// Reads the bytes of the entitlements and Info.plist files; either may be nil.
+    ///
+    /// An entitlement is granted when its value is `<true/>`, a non-empty array, or a non-empty
+    /// string (such as `aps-environment`), except that the capability entitlements Apple defines as
+    /// Booleans (`booleanEntitlements`) count only as `<true/>`: `<string>false</string>` or
+    /// `<integer>1</integer>` there grants nothing, as on a device.
+    public static func parse(entitlements: Data?, infoPlist: Data?, displayEntitlements: String = "App.entitlements",
+                             displayInfoPlist: String = "Info.plist") throws(LoadError) -> AppConfiguration {
         var configuration = AppConfiguration()
         if let entitlements {
-            let dictionary = try readPlist(entitlements, shown: displayEntitlements ?? entitlements.path)
-            for (key, value) in dictionary {
-                if let flag = value as? Bool, flag { configuration.entitlements.insert(key) }
-                else if let list = value as? [Any], !list.isEmpty { configuration.entitlements.insert(key) }
-                else if let text = value as? String, !text.isEmpty { configuration.entitlements.insert(key) }
+            let dictionary = try parsePlist(entitlements, shown: displayEntitlements)
+            for (key, value) in dictionary where isGranted(value, boolean: booleanEntitlements.contains(key)) {
+                configuration.entitlements.insert(key)
             }
         }
         if let infoPlist {
-            let dictionary = try readPlist(infoPlist, shown: displayInfoPlist ?? infoPlist.path)
-            configuration.userActivityTypes = dictionary["NSUserActivityTypes"] as? [String] ?? []
-            configuration.backgroundModes = dictionary["UIBackgroundModes"] as? [String] ?? []
-            if let name = (dictionary["CFBundleDisplayName"] ?? dictionary["CFBundleName"]) as? String, !name.isEmpty {
-                configuration.displayName = name
-            }
+            let dictionary = try parsePlist(infoPlist, shown: displayInfoPlist)
+            configuration.apply(infoPlist: dictionary)
         }
         return configuration
     }
 
-    private static func readPlist(_ url: URL, shown: String) throws(LoadError) -> [String: Any] {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw LoadError(file: shown, message: "cannot read the property list")
+    /// The capability entitlements whose value is a Boolean in Apple's documentation.
+    public static let booleanEntitlements: Set<String> = [communicationEntitlement, timeSensitiveEntitlement, criticalAlertsEntitlement]
+
+    /// Takes the app's name, activity types and background modes from an Info.plist dictionary.
+    private mutating func apply(infoPlist dictionary: [String: Any]) {
+        userActivityTypes = dictionary["NSUserActivityTypes"] as? [String] ?? []
+        backgroundModes = dictionary["UIBackgroundModes"] as? [String] ?? []
+        if let name = (dictionary["CFBundleDisplayName"] ?? dictionary["CFBundleName"]) as? String, !name.isEmpty {
+            displayName = name
         }
+    }
+
+    /// True when a plist value grants its entitlement (see `parse`).
+    private static func isGranted(_ value: Any, boolean: Bool) -> Bool {
+        // A plist <true/> is a Boolean NSNumber (objCType "c"); <integer>1</integer> is not.
+        if let number = value as? NSNumber, !(value is String) {
+            return String(cString: number.objCType) == "c" && number.boolValue
+        }
+        if boolean { return false }
+        if let list = value as? [Any] { return !list.isEmpty }
+        if let text = value as? String { return !text.isEmpty }
+        return false
+    }
+
+    private static func parsePlist(_ data: Data, shown: String) throws(LoadError) -> [String: Any] {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

@@ -20,12 +20,12 @@ public struct FixtureManifest: Sendable, Equatable {
         public var latencyMilliseconds: Int
     }
 
-    /// Responses by absolute URL string.
+    /// Responses by absolute URL string (scheme and host in lower case, see `normalized`).
     public var entries: [String: Entry]
 
     /// Creates a manifest from entries.
     public init(entries: [String: Entry] = [:]) {
-        self.entries = entries
+        self.entries = Dictionary(entries.map { (Self.normalized($0.key), $0.value) }) { first, _ in first }
     }
 
     /// An error in a manifest, with its position.
@@ -56,7 +56,14 @@ public struct FixtureManifest: Sendable, Equatable {
         }
         let folder = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()
         var entries: [String: Entry] = [:]
+        var firstLine: [String: Int] = [:]
         for member in members {
+            let key = normalized(member.key)
+            if let line = firstLine[key] {
+                throw LoadError(file: shown, location: member.keyLocation,
+                                message: "'\(member.key)' is listed twice (first on line \(line)); URLs differing only in the case of the scheme or host are the same URL")
+            }
+            firstLine[key] = member.keyLocation.line
             guard let fields = member.value.members else {
                 throw LoadError(file: shown, location: member.value.location, message: "the response for '\(member.key)' must be an object")
             }
@@ -72,7 +79,15 @@ public struct FixtureManifest: Sendable, Equatable {
                 guard !path.hasPrefix("/"), target.path.hasPrefix(folder.path + "/") else {
                     throw LoadError(file: shown, location: file.location, message: "fixture file '\(path)' is outside the manifest's folder")
                 }
-                guard let data = FileManager.default.contents(atPath: target.path) else {
+                var info = stat()
+                guard stat(target.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                    throw LoadError(file: shown, location: file.location, message: "cannot read fixture file '\(path)' (it must be a regular file)")
+                }
+                guard Int(info.st_size) <= maximumBytes else {
+                    throw LoadError(file: shown, location: file.location,
+                                    message: "fixture file '\(path)' is \(info.st_size) bytes, more than the \(maximumBytes) a fixture may hold (use padToBytes for a large download)")
+                }
+                guard let data = FileManager.default.contents(atPath: target.path), data.count <= maximumBytes else {
                     throw LoadError(file: shown, location: file.location, message: "cannot read fixture file '\(path)'")
                 }
                 body = data
@@ -86,17 +101,37 @@ public struct FixtureManifest: Sendable, Equatable {
             }
             let status = try integer("status", default: 200, range: 100...599)
             let latency = try integer("latencyMilliseconds", default: 0, range: 0...86_400_000)
-            let pad = try integer("padToBytes", default: 0, range: 0...200_000_000)
+            let pad = try integer("padToBytes", default: 0, range: 0...maximumBytes)
             if body.count < pad { body.append(Data(count: pad - body.count)) }
             var mimeType: String?
             if let mime = member.value["mimeType"] {
                 guard let text = mime.stringValue else {
                     throw LoadError(file: shown, location: mime.location, message: "'mimeType' must be a string")
                 }
+                // RFC 6838 §4.2: a type and a subtype of at most 127 characters each; no control characters.
+                guard text.utf8.count <= 255, !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                    throw LoadError(file: shown, location: mime.location, message: "'mimeType' must be a media type of at most 255 characters without control characters (RFC 6838)")
+                }
                 mimeType = text
             }
-            entries[member.key] = Entry(body: body, mimeType: mimeType, status: status, latencyMilliseconds: latency)
+            entries[key] = Entry(body: body, mimeType: mimeType, status: status, latencyMilliseconds: latency)
         }
         return FixtureManifest(entries: entries)
+    }
+
+    /// The largest body a fixture serves (its file, or `padToBytes`): 200 MB.
+    public static let maximumBytes = 200_000_000
+
+    /// The response for `url`, matched with its scheme and host in lower case (RFC 3986 §6.2.2.1).
+    public func entry(for url: String) -> Entry? {
+        entries[Self.normalized(url)]
+    }
+
+    /// `url` with its scheme and host lowercased, as URLs are compared.
+    public static func normalized(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return url }
+        components.scheme = components.scheme?.lowercased()
+        if let host = components.percentEncodedHost { components.percentEncodedHost = host.lowercased() }
+        return components.string ?? url
     }
 }

@@ -42,7 +42,7 @@ final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
         let now = context.clock.now
         let index = context.network.begin(url: urlString, at: now, task: task)
         defer { context.network.started() }
-        guard let entry = context.network.manifest.entries[urlString] else {
+        guard let entry = context.network.manifest.entry(for: urlString) else {
             context.scheduler.schedule(at: now, label: "unreachable \(urlString)") { [self] in
                 guard !isCancelled else { return }
                 context.network.finish(index, status: nil, mimeType: nil, bytes: 0, at: context.clock.now)
@@ -52,15 +52,17 @@ final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
         }
         context.scheduler.schedule(at: now + entry.latencyMilliseconds, label: "fetch \(urlString)") { [self] in
             guard !isCancelled else { return }
-            var headers = ["Content-Length": String(entry.body.count)]
+            // RFC 9110 §15.3.5 and §15.4.5: a 204 or 304 response has no content, and HEAD gets none.
+            let body = entry.status == 204 || entry.status == 304 || request.httpMethod == "HEAD" ? Data() : entry.body
+            var headers = ["Content-Length": String(body.count)]
             if let mime = entry.mimeType { headers["Content-Type"] = mime }
             guard let response = HTTPURLResponse(url: url, statusCode: entry.status, httpVersion: "HTTP/1.1", headerFields: headers) else {
                 client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
                 return
             }
-            context.network.finish(index, status: entry.status, mimeType: entry.mimeType, bytes: entry.body.count, at: context.clock.now)
+            context.network.finish(index, status: entry.status, mimeType: entry.mimeType, bytes: body.count, at: context.clock.now)
             client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-            if !entry.body.isEmpty { client?.urlProtocol(self, didLoad: entry.body) }
+            if !body.isEmpty { client?.urlProtocol(self, didLoad: body) }
             client?.urlProtocolDidFinishLoading(self)
         }
     }

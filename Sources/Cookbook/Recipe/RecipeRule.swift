@@ -1,0 +1,32 @@
+/// The rules a recipe folder must follow so that nothing in it can reach outside it, collide, or
+/// turn into something a reader runs: each has a stable id, printed with the error
+/// (`file:line:column: error: … [recipe.symlink]`), and a summary for the README's "Safety" section.
+public struct RecipeRule: Sendable, Equatable {
+    /// The stable id.
+    public var id: String
+    /// One sentence: what the rule asks.
+    public var summary: String
+
+    /// No symbolic link anywhere in a recipe folder (nor the folder itself), so no file outside it
+    /// is ever read into a page, a download or a diff, and the cache key covers every input.
+    public static let symlink = RecipeRule(id: "recipe.symlink",
+        summary: "A recipe folder holds regular files and folders only: no symbolic link, not even one pointing inside it.")
+    /// No FIFO, socket or device in a recipe folder (reading one could block or never end).
+    public static let fileKind = RecipeRule(id: "recipe.file-kind",
+        summary: "A recipe folder holds no FIFO, socket or device.")
+    /// File names are UTF-8, so every file can be named in messages and opened by that name.
+    public static let fileName = RecipeRule(id: "recipe.file-name",
+        summary: "Every file and folder name in a recipe is valid UTF-8.")
+    /// Example names are plain, so they are file names, URL segments, anchors and shell words as they are.
+    public static let exampleName = RecipeRule(id: "recipe.example-name",
+        summary: "An example's name (its file name without .json) is 1 to \(PlainName.maximumLength) ASCII letters, digits, '-', '_' and '.', not starting with '.'.")
+    /// Two examples never write one download file.
+    public static let downloadCollision = RecipeRule(id: "recipe.download-collision",
+        summary: "No two examples write the same download: names may not differ only in case, and 'NAME.fcm' is taken by the FCM body of example 'NAME'.")
+    /// Front matter holds text, not control characters.
+    public static let controlCharacter = RecipeRule(id: "recipe.control-character",
+        summary: "The front matter holds no control characters (NUL, ESC, …) other than tabs.")
+
+    /// Every recipe rule, in the README's order.
+    public static let all: [RecipeRule] = [symlink, fileKind, fileName, exampleName, downloadCollision, controlCharacter]
+}

@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file below a root folder without following a symbolic link anywhere below the root:
+/// each folder is opened with `O_NOFOLLOW` relative to the one before (`openat`), so a link
+/// swapped in between a check and the read is refused too. The root itself may be a link.
+enum ContainedFile {
+    /// Why a file could not be read.
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        /// A component of the path is a symbolic link.
+        case symlink(String)
+        /// The file is a folder, FIFO, socket or device.
+        case notRegular(String)
+        /// Nothing is there.
+        case missing(String)
+        /// The file is larger than the limit.
+        case tooLarge(String, limit: Int)
+        /// The path is not relative, or has an empty, `.` or `..` component.
+        case badPath(String)
+        /// Another error from the system.
+        case unreadable(String, String)
+
+        /// What is wrong, in words.
+        var description: String {
+            switch self {
+            case .symlink(let path): "'\(path)' is a symbolic link"
+            case .notRegular(let path): "'\(path)' is not a regular file"
+            case .missing(let path): "'\(path)' does not exist"
+            case .tooLarge(let path, let limit): "'\(path)' is larger than \(limit / (1 << 20)) MiB"
+            case .badPath(let path): "'\(path)' is not a plain relative path"
+            case .unreadable(let path, let reason): "cannot read '\(path)': \(reason)"
+            }
+        }
+    }
+
+    /// The bytes of `relative` (a `/`-separated path) under `root`, at most `limit` of them.
+    static func read(_ relative: String, under root: String, limit: Int = 1 << 30) throws(Failure) -> [UInt8] {
+        let descriptor = try openContained(relative, under: root)
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(relative, String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegular(relative) }
+        guard Int(info.st_size) <= limit else { throw .tooLarge(relative, limit: limit) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard bytes.count <= limit else { throw .tooLarge(relative, limit: limit) }
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+            }
+            let got = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw .unreadable(relative, String(cString: strerror(errno))) }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= limit else { throw .tooLarge(relative, limit: limit) }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// True when `relative` under `root` is a regular file reached without a symbolic link.
+    static func isRegularFile(_ relative: String, under root: String) -> Bool {
+        guard let descriptor = try? openContained(relative, under: root) else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Opens `relative` under `root` for reading, refusing links at every step.
+    private static func openContained(_ relative: String, under root: String) throws(Failure) -> Int32 {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !relative.hasPrefix("/"), !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
+            throw .badPath(relative)
+        }
+        var folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw errno == ENOENT ? .missing(relative) : .unreadable(relative, String(cString: strerror(errno))) }
+        for (index, part) in parts.enumerated() {
+            let last = index == parts.count - 1
+            // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused after fstat).
+            let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | (last ? O_NONBLOCK : O_DIRECTORY)
+            let next = openat(folder, part, flags)
+            let error = errno
+            close(folder)
+            guard next >= 0 else {
+                let shown = parts[...index].joined(separator: "/")
+                switch error {
+                case ELOOP: throw .symlink(shown)
+                case ENOENT: throw .missing(shown)
+                case ENOTDIR: throw last ? .missing(shown) : (DirectoryWalker.lstatKind(root + "/" + shown) == .symlink ? .symlink(shown) : .notRegular(shown))
+                default: throw .unreadable(shown, String(cString: strerror(error)))
+                }
+            }
+            folder = next
+        }
+        _ = fcntl(folder, F_SETFL, 0)  // blocking reads from here on
+        return folder
+    }
+}
+
+/// `read(2)`, named apart from `ContainedFile.read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

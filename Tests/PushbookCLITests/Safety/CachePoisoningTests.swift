@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+/// The cache is untrusted input (review D3, D4): an entry that is not wholly well-formed is a miss
+/// and is rebuilt, nothing outside `--out` changes, the site never shares a file with the cache,
+/// and no script put into the cache runs in the browser.
+@Suite("Safety: a poisoned build cache", .serialized)
+struct CachePoisoningTests {
+    /// A workspace with two recipes, built once with the cache, and a folder beside it holding a file to keep.
+    private func builtWorkspace() throws -> HostileWorkspace {
+        let w = try HostileWorkspace()
+        try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Recipes/payload-pitfalls"),
+                                         to: w.recipes.appendingPathComponent("payload-pitfalls"))
+        try w.writeOutside("victim/keep.txt", "precious\n")
+        let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
+        try #require(run.status == 0, "\(run.stderr)")
+        return w
+    }
+
+    private func entryURL(_ w: HostileWorkspace, _ id: String = "fcm-image") -> URL {
+        w.root.appendingPathComponent(".pushbook-cache/\(id)/entry.json")
+    }
+
+    /// Rewrites the cache entry of `id` as JSON.
+    private func editEntry(_ w: HostileWorkspace, _ id: String = "fcm-image", _ change: (inout [String: Any]) -> Void) throws {
+        let url = entryURL(w, id)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        change(&object)
+        try JSONSerialization.data(withJSONObject: object).write(to: url)
+    }
+
+    /// Builds again with the cache and checks that it passed, that `rebuilt` recipes were built
+    /// again (not taken from the cache), that nothing outside out/ and the cache changed, and that
+    /// the site is the one a build without the cache makes.
+    private func rebuildAndCheck(_ w: HostileWorkspace, rebuilt: Int, _ comment: String) throws {
+        let outside = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") }
+        let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
+        #expect(run.status == 0, "\(comment): \(run.stderr)")
+        #expect(run.stdout.contains("(\(2 - rebuilt) recipes from the cache)"), "\(comment): \(run.stdout)")
+        let after = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") }
+        #expect(after == outside, "\(comment): changed outside out/: \(Set(after.keys).symmetricDifference(outside.keys).sorted())")
+        #expect(try String(contentsOf: w.root.appendingPathComponent("victim/keep.txt"), encoding: .utf8) == "precious\n")
+        let clean = try w.run(["build", "--recipes", "recipes", "--out", "clean", "--no-cache"])
+        try #require(clean.status == 0, "\(clean.stderr)")
+        #expect(HostileWorkspace.snapshot(w.out) == HostileWorkspace.snapshot(w.root.appendingPathComponent("clean")), "\(comment): the cached build differs from --no-cache")
+        try FileManager.default.removeItem(at: w.root.appendingPathComponent("clean"))
+    }
+
+    @Test("review D3a: files entries that leave the site, or name another recipe's or the site's own pages, are misses; the file outside stays",
+          arguments: ["../../victim/keep.txt", "/etc/hostname", "recipes/payload-pitfalls.html", "index.html", "downloads/fcm-image/../../index.html",
+                      "downloads/fcm-image/.hidden", "downloads/payload-pitfalls/webp-image.json"])
+    func outsidePaths(path: String) throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        try w.writeOutside(".pushbook-cache/victim/keep.txt", "planted\n")
+        try editEntry(w) { entry in
+            var artifact = entry["artifact"] as? [String: Any] ?? [:]
+            artifact["files"] = [path] + (artifact["files"] as? [String] ?? [])
+            entry["artifact"] = artifact
+            entry["files"] = [["path": path, "bytes": 8, "digest": "0-0"]] + (entry["files"] as? [[String: Any]] ?? [])
+        }
+        try rebuildAndCheck(w, rebuilt: 1, "files entry \(path)")
+    }
+
+    @Test("review D3b: HTML in the cached card preview is escaped on the index, a script URL in a search entry is a miss, and nothing runs in Chromium")
+    func rawHTML() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let attack = "<img src=x onerror=\"document.title='PWNED-CACHE'\">"
+        try editEntry(w) { entry in
+            var artifact = entry["artifact"] as? [String: Any] ?? [:]
+            var card = artifact["cardPreview"] as? [String: Any] ?? [:]
+            card["title"] = attack
+            card["appName"] = attack
+            card["body"] = "</div>" + attack
+            artifact["cardPreview"] = card
+            entry["artifact"] = artifact
+        }
+        try editEntry(w, "payload-pitfalls") { entry in
+            var artifact = entry["artifact"] as? [String: Any] ?? [:]
+            var search = artifact["search"] as? [[String: Any]] ?? []
+            search.insert(["url": "javascript:document.title='PWNED-SEARCH'", "title": attack, "section": attack, "text": "avatar", "kind": "recipe"], at: 0)
+            artifact["search"] = search
+            entry["artifact"] = artifact
+        }
+        let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("(1 recipes from the cache)"), "the card preview is data and stays a hit; the search entry is a miss: \(run.stdout)")
+        let index = try String(contentsOf: w.out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(!index.contains(attack))
+        #expect(index.contains("&lt;img src=x onerror="))
+        let search = try String(contentsOf: w.out.appendingPathComponent("search-index.js"), encoding: .utf8)
+        #expect(!search.contains("PWNED-SEARCH"))
+        for page in ["index.html", "search.html?q=avatar", "recipes/fcm-image.html"] {
+            let dom = try Chromium.dumpDOM(w.out.appendingPathComponent(page.components(separatedBy: "?")[0]), query: page.components(separatedBy: "?").dropFirst().first)
+            #expect(Chromium.title(dom).map { !$0.contains("PWNED") && !$0.isEmpty } == true, "script ran in \(page): title \(Chromium.title(dom) ?? "none")")
+            #expect(!dom.contains("<img src=\"x\""), "the injected element is in the DOM of \(page)")
+        }
+    }
+
+    @Test("review D3c: a cached page replaced by a symbolic link (to a file outside, or inside the cache) is a miss, and the site holds regular files only",
+          arguments: ["/etc/passwd", "../../downloads/fcm-image/webp-image.json"])
+    func symlinkedPage(destination: String) throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let page = w.root.appendingPathComponent(".pushbook-cache/fcm-image/files/recipes/fcm-image.html")
+        try FileManager.default.removeItem(at: page)
+        try FileManager.default.createSymbolicLink(atPath: page.path, withDestinationPath: destination)
+        try FileManager.default.removeItem(at: w.out)
+        try rebuildAndCheck(w, rebuilt: 1, "page linked to \(destination)")
+        let links = HostileWorkspace.snapshot(w.out).filter { String(decoding: $0.value.prefix(3), as: UTF8.self) == "-> " }
+        #expect(links.isEmpty, "links in the site: \(links.keys.sorted())")
+    }
+
+    @Test("a cache entry whose entry.json or files folder is a symbolic link is a miss", arguments: ["entry.json", "files"])
+    func symlinkedEntryParts(part: String) throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let entry = w.root.appendingPathComponent(".pushbook-cache/fcm-image")
+        let moved = w.root.appendingPathComponent("elsewhere-\(part)")
+        try FileManager.default.moveItem(at: entry.appendingPathComponent(part), to: moved)
+        try FileManager.default.createSymbolicLink(atPath: entry.appendingPathComponent(part).path, withDestinationPath: moved.path)
+        try rebuildAndCheck(w, rebuilt: 1, "\(part) linked")
+    }
+
+    @Test("review D3d: a truncated or emptied cached page, or download, is a miss and is rebuilt", arguments: ["recipes/fcm-image.html", "downloads/fcm-image/webp-image.apns"])
+    func truncatedFile(path: String) throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let url = w.root.appendingPathComponent(".pushbook-cache/fcm-image/files/" + path)
+        let bytes = try Data(contentsOf: url)
+        try bytes.prefix(bytes.count / 2).write(to: url)
+        try rebuildAndCheck(w, rebuilt: 1, "half of \(path)")
+        try Data().write(to: url)
+        try rebuildAndCheck(w, rebuilt: 1, "empty \(path)")
+    }
+
+    @Test("an edited cached page (a script appended, a sentence changed, same size) is a miss and is rebuilt; no script runs")
+    func editedPage() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let url = w.root.appendingPathComponent(".pushbook-cache/fcm-image/files/recipes/fcm-image.html")
+        let original = try String(contentsOf: url, encoding: .utf8)
+        try (original + "<script>document.title='PWNED-EDIT'</script>").write(to: url, atomically: false, encoding: .utf8)
+        try rebuildAndCheck(w, rebuilt: 1, "script appended")
+        let dom = try Chromium.dumpDOM(w.out.appendingPathComponent("recipes/fcm-image.html"))
+        #expect(Chromium.title(dom).map { !$0.contains("PWNED") && !$0.isEmpty } == true)
+        let cached = try String(contentsOf: url, encoding: .utf8)
+        try cached.replacingOccurrences(of: "<h1>", with: "<h2>").write(to: url, atomically: false, encoding: .utf8)
+        try rebuildAndCheck(w, rebuilt: 1, "same-size edit")
+    }
+
+    @Test("a cache entry that is not JSON, is a folder, or is of another format is a miss", arguments: ["garbage", "folder", "format"])
+    func corruptEntry(kind: String) throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let url = entryURL(w)
+        switch kind {
+        case "garbage": try Data("{\"format\": 2, \"artifact\": ".utf8).write(to: url)
+        case "folder":
+            try FileManager.default.removeItem(at: url)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        default: try editEntry(w) { $0["format"] = 1 }
+        }
+        try rebuildAndCheck(w, rebuilt: 1, kind)
+    }
+
+    @Test("review D4: the site never shares a file with the cache: a page edited in place in the site comes back verified after rm -rf site")
+    func siteAndCacheShareNoInode() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let sitePage = w.out.appendingPathComponent("recipes/fcm-image.html")
+        let cachePage = w.root.appendingPathComponent(".pushbook-cache/fcm-image/files/recipes/fcm-image.html")
+        let siteInode = try FileManager.default.attributesOfItem(atPath: sitePage.path)[.systemFileNumber] as? Int
+        let cacheInode = try FileManager.default.attributesOfItem(atPath: cachePage.path)[.systemFileNumber] as? Int
+        #expect(siteInode != cacheInode)
+        #expect(try FileManager.default.attributesOfItem(atPath: sitePage.path)[.referenceCount] as? Int == 1)
+        let handle = try FileHandle(forWritingTo: sitePage)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("<script>document.title=\"X\"</script>".utf8))
+        try handle.close()
+        #expect(!(try String(contentsOf: cachePage, encoding: .utf8)).contains("document.title=\"X\""))
+        try FileManager.default.removeItem(at: w.out)
+        try rebuildAndCheck(w, rebuilt: 0, "after editing the site in place")
+        #expect(!(try String(contentsOf: sitePage, encoding: .utf8)).contains("document.title=\"X\""))
+    }
+
+    @Test("a cache folder that is a symbolic link is not used: the build says so and writes nothing through it")
+    func symlinkedCacheFolder() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let cache = w.root.appendingPathComponent(".pushbook-cache")
+        let elsewhere = w.root.appendingPathComponent("victim/cache")
+        try FileManager.default.moveItem(at: cache, to: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: cache.path, withDestinationPath: elsewhere.path)
+        let before = HostileWorkspace.snapshot(w.root.appendingPathComponent("victim"))
+        try w.appendProse("A change, so the recipe is built and would be stored.\n")
+        let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("the cache folder '.pushbook-cache' is a symbolic link; building without the cache"), "\(run.stderr)")
+        #expect(run.stdout.contains("(0 recipes from the cache)"))
+        #expect(HostileWorkspace.snapshot(w.root.appendingPathComponent("victim")) == before)
+    }
+}
+
+/// Headless Chromium, for checking that no injected script runs.
+enum Chromium {
+    /// The text of the DOM's `<title>`, if any.
+    static func title(_ dom: String) -> String? {
+        guard let start = dom.range(of: "<title>"), let end = dom.range(of: "</title>", range: start.upperBound..<dom.endIndex) else { return nil }
+        return String(dom[start.upperBound..<end.lowerBound])
+    }
+
+    /// The DOM of a local page after its scripts ran (and a few seconds of virtual time passed), with
+    /// every host name unresolvable so nothing leaves the machine.
+    static func dumpDOM(_ file: URL, query: String? = nil) throws -> String {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-chromium-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                             "--disable-background-networking", "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir=\(profile.path)",
+                             "--virtual-time-budget=2000", "--dump-dom", file.absoluteString + (query.map { "?" + $0 } ?? "")]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw HostileError("chromium exited \(process.terminationStatus) on \(file.path)") }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
