@@ -31,10 +31,16 @@ let package = Package(
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         .target(name: "Payloads", path: "Sources/Payloads"),
+        // Payloads compiled to WebAssembly with Embedded Swift (plus the entry points in Sources/PayloadsWasm,
+        // which only that build compiles), for the playground page and the tests that compare it with the CLI.
+        .executableTarget(name: "PayloadsModuleBuilder", path: "Sources/PayloadsModuleBuilder"),
+        .plugin(name: "PayloadsModulePlugin", capability: .buildTool(), dependencies: ["PayloadsModuleBuilder"],
+                path: "Plugins/PayloadsModulePlugin"),
+        .target(name: "PayloadsModule", path: "Sources/PayloadsModule", plugins: ["PayloadsModulePlugin"]),
         .target(name: "NotificationSimulator", dependencies: ["Payloads"], path: "Sources/NotificationSimulator"),
         .target(
             name: "Cookbook",
-            dependencies: ["CCmark", "Payloads", "NotificationSimulator"],
+            dependencies: ["CCmark", "Payloads", "PayloadsModule", "NotificationSimulator"],
             path: "Sources/Cookbook",
             // The site's stylesheet and script are real files, compiled into the binary as byte arrays.
             resources: [.embedInCode("Resources/pushbook.css"), .embedInCode("Resources/pushbook.js"), .embedInCode("Resources/send-to-a-device.md")]
@@ -52,7 +58,7 @@ let package = Package(
         .testTarget(name: "PayloadsTests", dependencies: ["Payloads"], path: "Tests/PayloadsTests", resources: [.copy("Fixtures")]),
         .testTarget(name: "NotificationSimulatorTests", dependencies: ["NotificationSimulator"], path: "Tests/NotificationSimulatorTests"),
         .testTarget(name: "CookbookTests", dependencies: ["Cookbook", "Recipes"], path: "Tests/CookbookTests"),
-        .testTarget(name: "PushbookCLITests", dependencies: ["pushbook"], path: "Tests/PushbookCLITests"),
+        .testTarget(name: "PushbookCLITests", dependencies: ["pushbook", "Cookbook", "PayloadsModule"], path: "Tests/PushbookCLITests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -83,9 +83,8 @@ enum LintCommand: PushbookCommand {
     static func parseHeaders(_ values: [String]) throws -> [String: String] {
         var headers: [String: String] = [:]
         for value in values {
-            let parts = value.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, !parts[0].isEmpty else { throw UsageError(message: "a header is NAME:VALUE (got '\(value)')") }
-            headers[parts[0].lowercased()] = parts[1]
+            guard let (name, headerValue) = APNsHeaders.option(value) else { throw UsageError(message: "a header is NAME:VALUE (got '\(value)')") }
+            headers[name] = headerValue
         }
         return headers
     }

@@ -23,8 +23,13 @@ struct CommandRunner {
 
     /// Runs `pushbook` with `arguments` in `directory` (the package root by default).
     static func run(_ arguments: [String], in directory: URL = packageRoot, stdin: Data? = nil) throws -> Result {
+        try run(binary, arguments, in: directory, stdin: stdin)
+    }
+
+    /// Runs `executable` with `arguments` in `directory`, feeding it `stdin`.
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL, stdin: Data?) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), input = Pipe()
