@@ -27,7 +27,7 @@ struct CLITests {
         let result = try CommandRunner.run(["check", "--recipes", root.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("5 passed, 0 failed"))
-        let record = try String(contentsOf: root.appendingPathComponent("fcm-image/expected/image-with-extension.json"), encoding: .utf8)
+        let record = try String(contentsOf: root.appendingPathComponent("fcm-image/expected/jpeg-image.json"), encoding: .utf8)
         #expect(record.contains("\"type\": \"public.jpeg\""))
         #expect(record.contains("\"contentHandlerCalls\": 1"))
     }
@@ -119,7 +119,7 @@ struct CLITests {
 
     @Test("simulate --recipe runs a recipe's extension on any payload")
     func simulateWithRecipe() throws {
-        let result = try CommandRunner.run(["simulate", "--recipe", "fcm-image", "Recipes/fcm-image/examples/image-with-extension.json"])
+        let result = try CommandRunner.run(["simulate", "--recipe", "fcm-image", "Recipes/fcm-image/examples/jpeg-image.json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"type\": \"public.jpeg\""))
     }

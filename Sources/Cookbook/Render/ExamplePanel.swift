@@ -20,7 +20,7 @@ struct ExamplePanel {
         self.recipe = recipe
         self.result = result
         view = result.outcome.map { ExampleView($0, verification: result.verification) }
-        if let view, let working, working.name != result.example.id, !view.isWorking, working.view.inputKind == view.inputKind {
+        if let view, let working, working.name != result.example.id, view.fallsShort(of: working.view) {
             self.working = working
         }
     }
@@ -49,14 +49,18 @@ struct ExamplePanel {
             return html + "</section>\n"
         }
         let changed = working.map { view.differences(from: $0.view) } ?? []
+        let sameKind = working?.view.inputKind == view.inputKind
+        let inputChanged = sameKind ? working.map { view.inputDifferences(from: $0.view) } ?? [] : []
         html += verdict(view)
         html += diagnostics(view.diagnostics)
-        if let working, !changed.isEmpty {
-            let list = changed.map { "<code>\(HTML.escapeText($0.joined(separator: ".")))</code>" }.joined(separator: ", ")
-            html += "<p class=\"example-diff\">Differs from the working example <a href=\"#example-\(HTML.escapeAttribute(working.name))\"><code>\(HTML.escapeText(working.name))</code></a> in \(list) (marked below).</p>\n"
+        let listed = view.inputKind == .fcmV1 && sameKind ? inputChanged : changed
+        let what = view.inputKind == .fcmV1 && sameKind ? "its request" : "what reaches the device"
+        if let working, !listed.isEmpty {
+            let list = listed.map { "<code>\(HTML.escapeText($0.joined(separator: ".")))</code>" }.joined(separator: ", ")
+            html += "<p class=\"example-diff\">Compared with the working example <a href=\"#example-\(HTML.escapeAttribute(working.name))\"><code>\(HTML.escapeText(working.name))</code></a>, \(what) differs in \(list) (marked below).</p>\n"
         }
         html += "<div class=\"example-body\">\n"
-        html += payloads(view, changed: changed)
+        html += payloads(view, changed: changed, inputChanged: inputChanged)
         html += previews(view)
         html += "</div>\n"
         html += more(view)
@@ -141,7 +145,7 @@ struct ExamplePanel {
         return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
     }
 
-    private func payloads(_ view: ExampleView, changed: [[String]]) -> String {
+    private func payloads(_ view: ExampleView, changed: [[String]], inputChanged: [[String]]) -> String {
         let sentCaption: String
         switch view.inputKind {
         case .fcmV1: sentCaption = "Sent to FCM (HTTP v1)"
@@ -156,7 +160,12 @@ struct ExamplePanel {
             html += "<div class=\"payload-panel\">" + CodePanel.render(tokens: apns.payloadTokens, caption: "Sent to APNs, and as it reaches the device", marked: isChanged) + "</div>\n"
             return html + "</div>\n"
         }
-        html += "<div class=\"payload-panel\">" + CodePanel.render(code: view.inputText, language: "json", caption: sentCaption) + "</div>\n"
+        if let tokens = view.inputTokens {
+            let isInputChanged = { (token: JSONToken) in inputChanged.contains { token.path.starts(with: $0) } }
+            html += "<div class=\"payload-panel\">" + CodePanel.render(tokens: tokens, caption: sentCaption, marked: isInputChanged) + "</div>\n"
+        } else {
+            html += "<div class=\"payload-panel\">" + CodePanel.render(code: view.inputText, language: "json", caption: sentCaption) + "</div>\n"
+        }
         if let apns = view.apns {
             html += "<div class=\"payload-panel\">" + CodePanel.render(tokens: apns.payloadTokens, caption: "As it reaches the device (APNs payload)", marked: isChanged) + "</div>\n"
         }

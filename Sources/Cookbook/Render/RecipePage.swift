@@ -131,12 +131,11 @@ struct RecipePage {
         return Output(html: html, downloads: downloads, search: search, diagnostics: diagnostics)
     }
 
-    /// The recipe's first working example whose input is of the same kind as `result`'s: what a failing
+    /// The recipe's first working example (in the order the front matter lists them): what a failing
     /// example's payload is compared with.
     private func working(for result: ExampleResult) -> (name: String, view: ExampleView)? {
-        let kind = result.outcome?.lint?.kind ?? .local
         for example in recipe.examples {
-            guard let other = results[example.id], let outcome = other.outcome, (outcome.lint?.kind ?? .local) == kind else { continue }
+            guard let other = results[example.id], let outcome = other.outcome else { continue }
             let view = ExampleView(outcome, verification: other.verification)
             if view.isWorking { return (example.id, view) }
         }

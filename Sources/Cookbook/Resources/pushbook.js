@@ -476,8 +476,32 @@
     });
   }
 
+  /* ---------- Rules page: a filter over the entries (the page lists them all without JavaScript) ---------- */
+
+  function setUpRulesFilter() {
+    var input = document.getElementById('rules-filter');
+    if (!input) { return; }
+    input.parentNode.hidden = false;
+    var rules = document.querySelectorAll('.rule');
+    var areas = document.querySelectorAll('.rule-area');
+    var none = document.querySelector('.rules-none');
+    input.addEventListener('input', function () {
+      var words = wordsOf(input.value);
+      var visible = 0;
+      for (var i = 0; i < rules.length; i++) {
+        var text = wordsOf(rules[i].textContent);
+        var match = words.every(function (w) { return text.some(function (t) { return quality(w, t) >= 2; }); });
+        rules[i].hidden = !match;
+        if (match) { visible += 1; }
+      }
+      for (var a = 0; a < areas.length; a++) { areas[a].hidden = !areas[a].querySelector('.rule:not([hidden])'); }
+      if (none) { none.hidden = visible > 0; }
+    });
+  }
+
   ready(function () {
     try { addCopyButtons(); } catch (e) { /* never break the page */ }
+    try { setUpRulesFilter(); } catch (e) { /* never break the page */ }
     try { setUpSearch(); } catch (e) { /* never break the page */ }
     try { setUpPrinting(); } catch (e) { /* never break the page */ }
   });

@@ -10,6 +10,10 @@ public struct ExampleView: Sendable, Equatable {
     public var inputKind: InputKind
     /// The input as the reader wrote it.
     public var inputText: String
+    /// The input as tokens of `JSONWriter`, when writing it gives back exactly `inputText` (so marks can be placed).
+    public var inputTokens: [JSONToken]?
+    /// The input's JSON, when it parses.
+    public var inputJSON: JSONValue?
     /// What APNs made of the request; nil for a local notification.
     public var apns: APNs?
     /// The service extension's run; nil when the push could never reach one.
@@ -168,6 +172,11 @@ public struct ExampleView: Sendable, Equatable {
     public init(record: DeliveryRecord, inputKind: InputKind, input: [UInt8], appName: String, verification: Verification = .missing) {
         self.inputKind = inputKind
         inputText = String(decoding: input, as: UTF8.self)
+        if case .success(let root) = JSONReader.parse(input) {
+            inputJSON = root.withoutLocations
+            let tokens = JSONWriter.tokens(root, sortKeys: false)
+            if tokens.map(\.text).joined() + "\n" == inputText { inputTokens = tokens }
+        }
         appWoken = record.appWoken
         presentation = record.presentation
         diagnostics = record.diagnostics
@@ -251,6 +260,15 @@ public struct ExampleView: Sendable, Equatable {
             && !diagnostics.contains { $0.severity == .error }
     }
 
+    /// Whether this example shows less than `working`: it does not work, or it loses the attachment or the
+    /// avatar that the working example shows.
+    public func fallsShort(of working: ExampleView) -> Bool {
+        guard isWorking else { return true }
+        if working.after?.attachment != nil && after?.attachment == nil { return true }
+        if working.after.map({ $0.icon != .app }) == true && after?.icon == .app { return true }
+        return false
+    }
+
     /// The paths (keys and indices from the root) at which this example's APNs payload differs from
     /// `working`'s: a member added, removed or changed. Empty when either has no payload.
     public func differences(from working: ExampleView) -> [[String]] {
@@ -260,13 +278,21 @@ public struct ExampleView: Sendable, Equatable {
         return paths
     }
 
+    /// The paths at which this example's input differs from `working`'s input.
+    public func inputDifferences(from working: ExampleView) -> [[String]] {
+        guard let mine = inputJSON, let theirs = working.inputJSON else { return [] }
+        var paths: [[String]] = []
+        Self.collectDifferences(mine, theirs, at: [], into: &paths)
+        return paths
+    }
+
     private static func collectDifferences(_ a: JSONValue, _ b: JSONValue, at path: [String], into paths: inout [[String]]) {
         if case .object(let am, _) = a, case .object(let bm, _) = b {
-            for m in am {
+            for m in am where !(path.isEmpty && isFCMInternalKey(m.key)) {
                 if let other = bm.first(where: { $0.key == m.key }) { collectDifferences(m.value, other.value, at: path + [m.key], into: &paths) }
                 else { paths.append(path + [m.key]) }
             }
-            for m in bm where !am.contains(where: { $0.key == m.key }) { paths.append(path + [m.key]) }
+            for m in bm where !am.contains(where: { $0.key == m.key }) && !(path.isEmpty && isFCMInternalKey(m.key)) { paths.append(path + [m.key]) }
         } else if a != b {
             paths.append(path)
         }

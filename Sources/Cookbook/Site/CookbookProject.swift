@@ -184,7 +184,7 @@ public struct CookbookProject: Sendable {
         var search = SearchIndex()
         for recipe in recipes { search.entries += artifacts[recipe.id]?.search ?? [] }
         files["index.html"] = IndexPage(recipes: recipes, previews: artifacts.compactMapValues(\.cardPreview)).render()
-        let rules = RulesPage(rules: RuleCatalogue.all)
+        let rules = RulesPage(rules: RuleCatalogue.all, examples: recipes.flatMap { artifacts[$0.id]?.ruleExamples ?? [] })
         files["rules.html"] = rules.render()
         search.entries += rules.search
         files["search.html"] = SearchPage.render()

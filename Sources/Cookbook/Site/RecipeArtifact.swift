@@ -23,6 +23,8 @@ struct RecipeArtifact: Codable, Sendable, Equatable {
     var search: [SearchIndex.Entry]
     /// The notification the index card draws, if any (a value: the index page renders it).
     var cardPreview: ExampleView.Notification?
+    /// The examples of this recipe in which each rule fired (for the rules page), as values.
+    var ruleExamples: [RuleExample] = []
     /// The anchors (ids) and link targets (href, src) of each page written, by path, so the
     /// link check needs no page read back from disk.
     var links: [String: PageLinks] = [:]

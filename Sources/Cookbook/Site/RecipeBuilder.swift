@@ -35,6 +35,11 @@ struct RecipeBuilder: Sendable {
         var artifact = RecipeArtifact(id: recipe.id, key: key, passed: messages.isEmpty && passedCount == results.count, messages: messages,
                                       examples: results.count, examplesPassed: passedCount, files: files,
                                       search: page.search, cardPreview: preview)
+        artifact.ruleExamples = results.flatMap { result in
+            Set(result.outcome?.record.diagnostics.map(\.rule) ?? []).sorted().map {
+                RuleExample(rule: $0, page: "recipes/\(recipe.id).html#example-\(result.example.id)", recipe: recipe.title, example: result.example.id)
+            }
+        }
         artifact.links = ["recipes/\(recipe.id).html": PageLinks(ids: pageLinks.ids.sorted(), hrefs: pageLinks.hrefs)]
         return artifact
     }

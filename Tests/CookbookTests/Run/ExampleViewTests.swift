@@ -28,7 +28,7 @@ import Recipes
     }
 
     @Test func anFCMImageThatWorksIsAcceptedUnderTheAlertLimitAndShowsItsAttachment() throws {
-        let view = try Self.view("fcm-image", "image-with-extension")
+        let view = try Self.view("fcm-image", "jpeg-image")
         #expect(view.inputKind == .fcmV1)
         #expect(view.verification == .passed)
         let apns = try #require(view.apns)

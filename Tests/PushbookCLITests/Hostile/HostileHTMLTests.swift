@@ -22,7 +22,7 @@ struct HostileHTMLTests {
         swap("  - firebase", #"  - "</script><script>alert(5)</script>""#)
         swap("  - A Notification Service Extension", #"  - <iframe src="javascript:alert(6)"></iframe>"#)
         swap("  - https://firebase.google.com/docs/cloud-messaging/ios/send-image", "  - https://x.example/\"><script>alert(7)</script>\n  - javascript:alert(8)")
-        swap("  - image-with-extension", #"  - image-with-extension caption=<script>alert(9)</script> "cap" onerror=alert(10)"#)
+        swap("  - jpeg-image", #"  - jpeg-image caption=<script>alert(9)</script> "cap" onerror=alert(10)"#)
         md += """
 
         <script>alert(11)</script>
