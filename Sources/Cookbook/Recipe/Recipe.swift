@@ -20,6 +20,8 @@ public struct Recipe: Sendable, Equatable, Identifiable {
     public var order: Int
     /// Tags, for search.
     public var tags: [String]
+    /// What a reader wants when they need this recipe, completing "I want to…" on the index (front matter `want`).
+    public var want: String? = nil
     /// The name of the code's entry point in the recipe registry.
     public var service: String
     /// The folder holding the app's `.entitlements` and `Info.plist`, relative to the recipe, if any.

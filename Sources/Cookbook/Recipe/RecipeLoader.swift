@@ -72,7 +72,7 @@ public struct RecipeLoader: Sendable {
         return Recipe(id: id, folder: folder, displayPath: display,
                       title: try front.text("title", file: file), summary: try front.text("summary", file: file),
                       topic: front.optionalText("topic") ?? "Recipes", order: order,
-                      tags: front.list("tags").map(\.text), service: try front.text("service", file: file),
+                      tags: front.list("tags").map(\.text), want: front.optionalText("want"), service: try front.text("service", file: file),
                       appFolder: appFolder, needs: front.list("needs").map(\.text), sources: front.list("sources").map(\.text),
                       examples: examples, markdown: front.body, markdownLine: front.bodyLine)
     }

@@ -15,26 +15,14 @@ struct IndexPage {
         }.joined(separator: " ") + "</p>\n"
     }
 
-    /// "I want to…": what a reader comes for, and the recipe that does it (recipe id → label), in order.
-    static let wants: [(id: String, label: String)] = [
-        ("communication-notification", "show the sender's avatar (a communication notification)"),
-        ("fcm-image", "show an image sent through FCM"),
-        ("avatar-and-image", "show both the sender's avatar and an image"),
-        ("local-notification", "decorate a local notification"),
-        ("payload-pitfalls", "find out why my extension never runs"),
-        ("time-budget", "keep a slow download from losing the notification"),
-        ("foreground-presentation", "control what shows while the app is open"),
-    ]
-
     /// The page's HTML.
     func render() -> String {
         var main = "<section class=\"hero\">\n<h1>Pushbook</h1>\n"
         main += "<p class=\"hero-lede\">An executable cookbook for iOS rich push notifications. Every recipe's Swift code runs against Pushbook's model of what FCM, APNs and iOS do to a push, and every outcome on these pages was verified when the site was built, by pushbook \(PushbookVersion.number).</p>\n"
-        let known = Set(recipes.map(\.id))
-        let wants = Self.wants.filter { known.contains($0.id) }
+        let wants = recipes.compactMap { recipe in recipe.want.map { (recipe.id, $0) } }
         if !wants.isEmpty {
             main += "<nav class=\"wants\" aria-labelledby=\"i-want-to\">\n<h2 id=\"i-want-to\">I want to…</h2>\n<ul>\n"
-            for want in wants { main += "<li><a href=\"recipes/\(HTML.escapeAttribute(want.id)).html\">\(HTML.escapeText(want.label))</a></li>\n" }
+            for (id, label) in wants { main += "<li><a href=\"recipes/\(HTML.escapeAttribute(id)).html\">\(HTML.escapeText(label))</a></li>\n" }
             main += "<li><a href=\"send-to-a-device.html\">send a push to my phone or to Xcode's Simulator</a></li>\n</ul>\n</nav>\n"
         }
         main += "</section>\n"
