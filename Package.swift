@@ -54,11 +54,15 @@ let package = Package(
             exclude: recipeDataFiles,
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .executableTarget(name: "pushbook", dependencies: ["Cookbook", "Recipes"], path: "Sources/pushbook"),
+        // The command line, as a library: the shipped tool and the test host hand it their recipe registry.
+        .target(name: "PushbookCLI", dependencies: ["Cookbook", "Payloads", "NotificationSimulator"], path: "Sources/PushbookCLI"),
+        .executableTarget(name: "pushbook", dependencies: ["PushbookCLI", "Recipes"], path: "Sources/pushbook"),
+        // Test only: pushbook with test-only recipe code (a trapping extension); never shipped.
+        .executableTarget(name: "pushbook-test-host", dependencies: ["PushbookCLI", "Recipes", "NotificationSimulator"], path: "Tests/TestHost"),
         .testTarget(name: "PayloadsTests", dependencies: ["Payloads"], path: "Tests/PayloadsTests", resources: [.copy("Fixtures")]),
         .testTarget(name: "NotificationSimulatorTests", dependencies: ["NotificationSimulator"], path: "Tests/NotificationSimulatorTests"),
         .testTarget(name: "CookbookTests", dependencies: ["Cookbook", "Recipes"], path: "Tests/CookbookTests"),
-        .testTarget(name: "PushbookCLITests", dependencies: ["pushbook", "Cookbook", "PayloadsModule"], path: "Tests/PushbookCLITests"),
+        .testTarget(name: "PushbookCLITests", dependencies: ["pushbook", "pushbook-test-host", "PushbookCLI", "Cookbook", "PayloadsModule"], path: "Tests/PushbookCLITests"),
     ],
     swiftLanguageModes: [.v6]
 )

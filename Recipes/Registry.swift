@@ -12,7 +12,5 @@ public enum RecipeRegistry {
         "GroupChatService": .serviceExtension { GroupChatService() },
         "ForegroundChatApp": ForegroundChatApp.entryPoint,
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
-        // Test only: an extension that traps, to prove a crashing recipe fails alone (Recipes/_testing).
-        "PushbookTrapService": .serviceExtension { PushbookTrapService() },
     ]
 }

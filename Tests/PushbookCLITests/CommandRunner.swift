@@ -21,15 +21,26 @@ struct CommandRunner {
         return packageRoot.appendingPathComponent(".build/debug/pushbook")
     }
 
-    /// Runs `pushbook` with `arguments` in `directory` (the package root by default).
-    static func run(_ arguments: [String], in directory: URL = packageRoot, stdin: Data? = nil) throws -> Result {
-        try run(binary, arguments, in: directory, stdin: stdin)
+    /// `pushbook-test-host`: pushbook with test-only recipe code (`PushbookTrapService`), built
+    /// beside it for the tests only. `PUSHBOOK_TEST_HOST` names another one.
+    static var testHost: URL {
+        if let other = ProcessInfo.processInfo.environment["PUSHBOOK_TEST_HOST"], !other.isEmpty { return URL(fileURLWithPath: other) }
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushbook-test-host")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return packageRoot.appendingPathComponent(".build/debug/pushbook-test-host")
     }
 
     /// Runs `executable` with `arguments` in `directory`, feeding it `stdin`.
     static func run(_ executable: URL, _ arguments: [String], in directory: URL, stdin: Data?) throws -> Result {
+        try run(arguments, in: directory, stdin: stdin, executable: executable)
+    }
+
+    /// Runs `pushbook` (or `executable`) with `arguments` in `directory` (the package root by default).
+    static func run(_ arguments: [String], in directory: URL = packageRoot, stdin: Data? = nil, executable: URL = binary,
+                    environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), input = Pipe()
@@ -39,8 +50,12 @@ struct CommandRunner {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
+        // Read both pipes at once, so that a large output on one cannot block the other.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }

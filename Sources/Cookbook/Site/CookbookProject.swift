@@ -74,6 +74,8 @@ public struct CookbookProject: Sendable {
         public var waiting: (@Sendable (String) -> Void)?
         /// Printed on standard error when SIGINT, SIGTERM or SIGHUP stops the build.
         public var interruptedMessage: String?
+        /// When a worker crashes, print all it wrote (the Swift backtrace), not only the one-line reason.
+        public var verbose = false
 
         /// Creates options.
         public init(workerExecutable: URL? = nil, workers: Int = 2, cacheFolder: URL? = nil, toolStamp: String = "",
@@ -228,7 +230,7 @@ public struct CookbookProject: Sendable {
     /// a recipe whose code traps fails alone), else in this process.
     private func run(_ requests: [WorkerPool.Request], options: BuildOptions, progress: @escaping @Sendable (Int, String) -> Void) -> [String: RecipeArtifact] {
         if let executable = options.workerExecutable, !requests.isEmpty {
-            return WorkerPool(executable: executable, count: options.workers).run(requests, progress: progress)
+            return WorkerPool(executable: executable, count: options.workers, verbose: options.verbose).run(requests, progress: progress)
         }
         var artifacts: [String: RecipeArtifact] = [:]
         for (done, request) in requests.enumerated() {

@@ -26,15 +26,18 @@ final class WorkerPool: @unchecked Sendable {
 
     private let executable: URL
     private let count: Int
+    private let verbose: Bool
     private let lock = NSLock()
     private var queue: [Request] = []
     private var results: [String: RecipeArtifact] = [:]
     private var progress: ((Int, String) -> Void)?
 
-    /// Creates a pool of `count` workers running `executable worker`.
-    init(executable: URL, count: Int) {
+    /// Creates a pool of `count` workers running `executable worker`; `verbose` passes on all a
+    /// crashed worker wrote (its backtrace) instead of the one line that says why.
+    init(executable: URL, count: Int, verbose: Bool = false) {
         self.executable = executable
         self.count = max(1, count)
+        self.verbose = verbose
     }
 
     /// Builds every request, `count` at a time; returns the artifacts by recipe id.
@@ -72,7 +75,7 @@ final class WorkerPool: @unchecked Sendable {
     private func drive() {
         var worker: Worker?
         while let request = next() {
-            if worker == nil { worker = try? Worker(executable: executable) }
+            if worker == nil { worker = try? Worker(executable: executable, verbose: verbose) }
             guard let current = worker else {
                 finish(Self.failure(request, "cannot start a worker process (\(executable.path) worker)"))
                 continue
@@ -80,47 +83,84 @@ final class WorkerPool: @unchecked Sendable {
             if let artifact = current.build(request) {
                 finish(artifact)
             } else {
-                let status = current.stop()
+                let (status, output) = current.stop()
                 worker = nil
-                finish(Self.failure(request, "\(request.displayRoot)/\(request.id)/recipe.md:1:1: error: the recipe's code crashed its worker process (\(status)); the other recipes were built"))
+                var message = "\(request.displayRoot)/\(request.id)/recipe.md:1:1: error: the recipe's code crashed its worker process (\(status)"
+                if let reason = Self.reason(in: output) { message += ": \(reason)" }
+                message += "); the other recipes were built"
+                if verbose && !output.isEmpty { message += "\nthe worker's output:\n" + output }
+                finish(Self.failure(request, message))
             }
         }
         _ = worker?.stop()
+    }
+
+    /// The line of a crashed worker's output that says why: Swift's `Fatal error: …`, else the
+    /// last line it wrote; nil when it wrote nothing.
+    static func reason(in output: String) -> String? {
+        let lines = output.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let line = lines.first { $0.contains("Fatal error") } ?? lines.last
+        return line.map { $0.count > 300 ? String($0.prefix(300)) + "…" : $0 }
     }
 
     private static func failure(_ request: Request, _ message: String) -> RecipeArtifact {
         .failure(id: request.id, key: request.key, message: message)
     }
 
-    /// One `pushbook worker` process, spoken to in JSON lines.
-    private final class Worker {
+    /// One `pushbook worker` process, spoken to in JSON lines. What it writes on standard error
+    /// during a request is kept (the last 256 KiB), to say why it crashed.
+    private final class Worker: @unchecked Sendable {
         private let process = Process()
         private let input = Pipe()
         private let output = Pipe()
+        private let errors = Pipe()
         private let channel: LineChannel
+        private let lock = NSLock()
+        private var written = Data()
+        private let drained = DispatchSemaphore(value: 0)
 
-        init(executable: URL) throws {
+        init(executable: URL, verbose: Bool) throws {
             process.executableURL = executable
             process.arguments = ["worker"]
             process.standardInput = input
             process.standardOutput = output
+            process.standardError = errors
+            // Without --verbose, only Swift's one-line reason is wanted: skip the (slow) backtracer.
+            if !verbose { process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 } }
             channel = LineChannel(input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor)
             try process.run()
+            Interruption.track(process)
+            let reader = errors.fileHandleForReading
+            Thread.detachNewThread { [self] in
+                while true {
+                    let data = reader.availableData
+                    if data.isEmpty { break }
+                    lock.lock()
+                    written.append(data)
+                    if written.count > 1 << 18 { written = written.suffix(1 << 17) }
+                    lock.unlock()
+                }
+                drained.signal()
+            }
         }
 
         /// Sends a request and reads the artifact; nil when the worker died.
         func build(_ request: Request) -> RecipeArtifact? {
+            lock.lock(); written = Data(); lock.unlock()
             guard let line = try? JSONEncoder().encode(request), channel.writeLine(line), let reply = channel.readLine() else { return nil }
             return try? JSONDecoder().decode(RecipeArtifact.self, from: reply)
         }
 
-        /// Ends the worker and says how it ended.
-        func stop() -> String {
+        /// Ends the worker; says how it ended and what it wrote on standard error.
+        func stop() -> (status: String, output: String) {
             try? input.fileHandleForWriting.close()
             process.waitUntilExit()
+            Interruption.drop(process)
+            _ = drained.wait(timeout: .now() + 5)
+            lock.lock(); let text = String(decoding: written, as: UTF8.self); lock.unlock()
             switch process.terminationReason {
-            case .uncaughtSignal: return "signal \(process.terminationStatus)"
-            default: return "exit \(process.terminationStatus)"
+            case .uncaughtSignal: return ("signal \(process.terminationStatus)", text)
+            default: return ("exit \(process.terminationStatus)", text)
             }
         }
     }

@@ -1,7 +1,7 @@
 import NotificationSimulator
 
-/// An extension that traps, registered only so tests can prove that a crashing recipe fails alone.
-/// No recipe uses it; `Recipes/_testing` is not a recipe folder (names starting with `_` are skipped).
+/// An extension that traps, registered only in `pushbook-test-host`, so tests can prove that a
+/// crashing recipe fails alone. The shipped `pushbook` does not contain it.
 final class PushbookTrapService: UNNotificationServiceExtension {
     override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
         let parts: [String] = []

@@ -1,15 +1,14 @@
 import Foundation
 import Cookbook
-import Recipes
 
 /// `pushbook worker` (internal): builds recipe artifacts for `pushbook build`, one JSON line per request.
 enum WorkerCommand {
     /// Serves requests from standard input until it closes. Anything recipe code prints goes to
     /// standard error, so the protocol's channel carries only artifacts.
-    static func run() -> Never {
+    static func run(entryPoints: EntryPoints) -> Never {
         let channel = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        let project = CookbookProject(recipesFolder: URL(fileURLWithPath: "."), displayRoot: ".", entryPoints: RecipeRegistry.entryPoints)
+        let project = CookbookProject(recipesFolder: URL(fileURLWithPath: "."), displayRoot: ".", entryPoints: entryPoints)
         project.serveWorker(input: STDIN_FILENO, output: channel)
         exit(0)
     }

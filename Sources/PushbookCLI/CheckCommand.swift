@@ -1,38 +1,37 @@
 import Foundation
 import Cookbook
-import Recipes
 import Payloads
 
 /// `pushbook check`: run every example and compare with `expected/`.
-enum CheckCommand: PushbookCommand {
-    static let name = "check"
-    static let abstract = "Run every recipe's examples and compare with expected/."
-    static let help = """
-        OVERVIEW: Runs every example of every recipe (or of the recipes named) through the simulated
-        device and compares each delivery record with expected/<example>.json. A mismatch prints a
-        diff with the file's path and exits 1.
+enum CheckCommand {
+    /// Rewrite the expected files.
+    static let update = OptionSpec.flag("--update", help: "Rewrite the expected files with the new records (review them in the diff).")
+    /// How to print the results.
+    static let format = OptionSpec.value("--format", "FMT", help: "text or json.", default: "text")
 
-        USAGE: pushbook check [--recipes DIR] [--update] [--format text|json] [ID ...]
+    /// The command's declaration.
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Run every recipe's examples and compare with expected/.",
+        overview: """
+            Runs every example of every recipe (or of the recipes named) through the simulated
+            device and compares each delivery record with expected/<example>.json. A mismatch prints a
+            diff with the file's path and exits 1. Each recipe runs in a worker process, so one whose
+            code crashes fails alone.
+            """,
+        options: [CommonOptions.recipes, update, format, CommonOptions.jobs, CommonOptions.verbose],
+        arguments: [ArgumentSpec(name: "ID", help: "Recipe ids (folder names) to check; all when none.", repeats: true)],
+        run: run)
 
-        ARGUMENTS:
-          ID              Recipe ids (folder names) to check; all when none.
-
-        OPTIONS:
-          --recipes DIR   The recipes folder (default: Recipes).
-          --update        Rewrite the expected files with the new records (review them in the diff).
-          --format FMT    text (default) or json.
-          -h, --help      Show this help.
-        """
-
-    static func run(_ arguments: inout ArgumentParser) throws -> Outcome {
-        let recipes = try arguments.option("--recipes") ?? "Recipes"
-        let update = arguments.flag("--update")
-        let format = try arguments.option("--format") ?? "text"
-        guard ["text", "json"].contains(format) else { throw UsageError(message: "--format must be text or json (got '\(format)')") }
-        let ids = try arguments.positionals(known: ["--recipes", "--update", "--format"])
+    @Sendable static func run(_ arguments: ParsedArguments) throws -> Outcome {
+        let recipes = arguments.value(CommonOptions.recipes) ?? "Recipes"
+        let update = arguments.flag(Self.update)
+        let format = try CommonOptions.format(Self.format, arguments, allowed: ["text", "json"])
+        let ids = arguments.positionals
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: BuildCommand.displayName(recipes),
-                                      entryPoints: RecipeRegistry.entryPoints)
-        let report = project.check(only: ids, update: update, options: BuildCommand.workerOptions(jobs: 2 * ProcessInfo.processInfo.activeProcessorCount, cache: false))
+                                      entryPoints: arguments.entryPoints)
+        let options = BuildCommand.workerOptions(jobs: try CommonOptions.jobs(arguments), cache: false, verbose: arguments.flag(CommonOptions.verbose))
+        let report = project.check(only: ids, update: update, options: options)
         if format == "json" {
             print(JSONWriter.write(json(report), sortKeys: true), terminator: "")
         } else {

@@ -2,47 +2,53 @@ import Foundation
 import Payloads
 import NotificationSimulator
 import Cookbook
-import Recipes
 
 /// `pushbook simulate`: what iOS does with a push, and what the user sees.
-enum SimulateCommand: PushbookCommand {
-    static let name = "simulate"
-    static let abstract = "Deliver a push to the simulated device and print its delivery record."
-    static let help = """
-        OVERVIEW: Sends an FCM v1 message, an APNs payload or a Simulator .apns file through the model
-        of FCM, APNs and iOS, runs a Notification Service Extension (a recipe's, or a pass-through one),
-        and prints the delivery record. Nothing touches the network: downloads are served from a
-        fixture manifest, and time is virtual.
+enum SimulateCommand {
+    /// The recipe whose extension runs.
+    static let recipe = OptionSpec.value("--recipe", "ID", help: "Run this recipe's extension (default: a pass-through extension).")
+    /// A fixture manifest.
+    static let fixtures = OptionSpec.value("--fixtures", "FILE",
+        help: "A fixture manifest: URL → {file, mimeType, status, latencyMilliseconds, padToBytes} (default: the recipe's own).")
+    /// The app's entitlements.
+    static let entitlements = OptionSpec.value("--entitlements", "FILE", help: "The app's .entitlements (XML plist); replaces only the recipe's entitlements.")
+    /// The app's Info.plist.
+    static let infoPlist = OptionSpec.value("--info-plist", "FILE", help: "The app's Info.plist (XML plist); replaces only the recipe's Info.plist.")
+    /// How to print the record.
+    static let format = OptionSpec.value("--format", "FMT", help: "json or text.", default: "json")
 
-        USAGE: pushbook simulate [--recipe ID] [--recipes DIR] [--fixtures FILE] [--entitlements FILE]
-                                 [--info-plist FILE] [--header NAME:VALUE]... [--format json|text] FILE
+    /// The command's declaration.
+    static let spec = CommandSpec(
+        name: "simulate",
+        abstract: "Deliver a push to the simulated device and print its delivery record.",
+        overview: """
+            Sends an FCM v1 message, an APNs payload or a Simulator .apns file through the model
+            of FCM, APNs and iOS, runs a Notification Service Extension (a recipe's, or a pass-through one),
+            and prints the delivery record. Nothing touches the network: downloads are served from a
+            fixture manifest, and time is virtual.
+            """,
+        options: [recipe, CommonOptions.recipes, fixtures, entitlements, infoPlist, CommonOptions.header, format],
+        arguments: [ArgumentSpec(name: "FILE", help: "The push: a file, a FIFO, /dev/stdin, or '-' for standard input.", repeats: false)],
+        run: run)
 
-        OPTIONS:
-          --recipe ID           Run this recipe's extension (default: a pass-through extension).
-          --recipes DIR         The recipes folder (default: Recipes).
-          --fixtures FILE       A fixture manifest: URL → {file, mimeType, status, latencyMilliseconds}.
-          --entitlements FILE   The app's .entitlements (XML plist).
-          --info-plist FILE     The app's Info.plist (XML plist).
-          --header NAME:VALUE   An APNs request header for raw APNs payloads (repeatable).
-          --format FMT          json (default) or text.
-          -h, --help            Show this help.
-        """
-
-    static func run(_ arguments: inout ArgumentParser) throws -> Outcome {
-        let recipeID = try arguments.option("--recipe")
-        let recipesFolder = try arguments.option("--recipes") ?? "Recipes"
-        let fixtures = try arguments.option("--fixtures")
-        let entitlements = try arguments.option("--entitlements")
-        let infoPlist = try arguments.option("--info-plist")
-        let headers = try LintCommand.parseHeaders(try arguments.options("--header"))
-        let format = try arguments.option("--format") ?? "json"
-        guard ["text", "json"].contains(format) else { throw UsageError(message: "--format must be json or text (got '\(format)')") }
-        let files = try arguments.positionals(known: ["--recipe", "--recipes", "--fixtures", "--entitlements", "--info-plist", "--header", "--format"])
+    @Sendable static func run(_ arguments: ParsedArguments) throws -> Outcome {
+        let recipeID = arguments.value(recipe)
+        let recipesFolder = arguments.value(CommonOptions.recipes) ?? "Recipes"
+        let fixtures = arguments.value(Self.fixtures)
+        let entitlements = arguments.value(Self.entitlements)
+        let infoPlist = arguments.value(Self.infoPlist)
+        let headers = try LintCommand.parseHeaders(arguments.all(CommonOptions.header))
+        let format = try CommonOptions.format(Self.format, arguments, allowed: ["json", "text"])
+        let files = arguments.positionals
         guard files.count == 1, let file = files.first else { throw UsageError(message: "give exactly one FILE to simulate") }
-        guard let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file) else {
-            printError("\(file):1:1: error: cannot read the file")
+        let data: [UInt8]
+        switch InputFile.read(file) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure):
+            printError("\(file):1:1: error: \(failure)")
             return .unreadable
         }
+        let registry = arguments.entryPoints
         var app = AppConfiguration.plain
         var manifest = FixtureManifest()
         var makeExtension: (() -> UNNotificationServiceExtension)? = { UNNotificationServiceExtension() }
@@ -52,8 +58,8 @@ enum SimulateCommand: PushbookCommand {
             if let recipeID {
                 let loader = RecipeLoader(root: URL(fileURLWithPath: recipesFolder, isDirectory: true), displayRoot: recipesFolder)
                 let recipe = try loader.loadRecipe(id: recipeID, folder: URL(fileURLWithPath: recipesFolder).appendingPathComponent(recipeID, isDirectory: true))
-                let runner = ExampleRunner(entryPoints: RecipeRegistry.entryPoints)
-                guard let entryPoint = RecipeRegistry.entryPoints[recipe.service] else {
+                let runner = ExampleRunner(entryPoints: registry)
+                guard let entryPoint = registry[recipe.service] else {
                     printError("\(recipe.markdownPath):1:1: error: service '\(recipe.service)' is not in the recipe registry")
                     return .unreadable
                 }
@@ -95,7 +101,7 @@ enum SimulateCommand: PushbookCommand {
             printError(error.description)
             return .unreadable
         }
-        let lint = Linter.lint([UInt8](data), headers: headers)
+        let lint = Linter.lint(data, headers: headers)
         guard lint.kind != nil else {
             for diagnostic in lint.diagnostics { printError(diagnostic.formatted(file: file)) }
             return .unreadable

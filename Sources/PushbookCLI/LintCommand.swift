@@ -2,53 +2,50 @@ import Foundation
 import Payloads
 
 /// `pushbook lint`: check payloads against the rules of APNs, FCM and iOS.
-enum LintCommand: PushbookCommand {
-    static let name = "lint"
-    static let abstract = "Check FCM messages and APNs payloads: will they be accepted, will the extension run?"
-    static let help = """
-        OVERVIEW: Reads FCM HTTP v1 send bodies, APNs payloads and Xcode Simulator .apns files, and
-        reports every rule they break as file:line:column: severity: message [rule-id]. The rules,
-        their sources and confidence are listed on the site's rules page.
+enum LintCommand {
+    /// How to print the findings.
+    static let format = OptionSpec.value("--format", "FMT", help: "text or json.", default: "text")
+    /// List the catalogue instead.
+    static let rules = OptionSpec.flag("--rules", help: "List the rule catalogue (linter rules and simulated iOS behaviours): id, severity, summary, source, confidence.")
 
-        USAGE: pushbook lint [--format text|json] [--header NAME:VALUE]... FILE...
-               pushbook lint --rules [--format text|json]
+    /// The command's declaration.
+    static let spec = CommandSpec(
+        name: "lint",
+        abstract: "Check FCM messages and APNs payloads: will they be accepted, will the extension run?",
+        overview: """
+            Reads FCM HTTP v1 send bodies, APNs payloads and Xcode Simulator .apns files, and
+            reports every rule they break as file:line:column: severity: message [rule-id]. The rules,
+            their sources and confidence are listed on the site's rules page.
+            """,
+        options: [format, CommonOptions.header, rules],
+        arguments: [ArgumentSpec(name: "FILE", help: "Files to check: regular files, FIFOs, /dev/stdin; '-' reads standard input (once).", repeats: true)],
+        extraUsage: ["pushbook lint --rules [--format FMT]"],
+        epilogue: "EXIT STATUS: 0 no errors, 1 an error was found, 2 a file could not be read or bad usage.",
+        run: run)
 
-        ARGUMENTS:
-          FILE                  Files to check; '-' reads standard input.
-
-        OPTIONS:
-          --format FMT          text (default) or json.
-          --header NAME:VALUE   An APNs request header for raw APNs payloads (repeatable),
-                                for example --header apns-push-type:background.
-          --rules               List the rule catalogue (linter rules and simulated iOS
-                                behaviours): id, severity, summary, source, confidence.
-          -h, --help            Show this help.
-
-        EXIT STATUS: 0 no errors, 1 an error was found, 2 a file could not be read or bad usage.
-        """
-
-    static func run(_ arguments: inout ArgumentParser) throws -> Outcome {
-        let format = try arguments.option("--format") ?? "text"
-        guard ["text", "json"].contains(format) else { throw UsageError(message: "--format must be text or json (got '\(format)')") }
-        let listRules = arguments.flag("--rules")
-        let headers = try parseHeaders(try arguments.options("--header"))
-        let files = try arguments.positionals(known: ["--format", "--header", "--rules"])
-        if listRules {
+    @Sendable static func run(_ arguments: ParsedArguments) throws -> Outcome {
+        let format = try CommonOptions.format(Self.format, arguments, allowed: ["text", "json"])
+        let headers = try parseHeaders(arguments.all(CommonOptions.header))
+        let files = arguments.positionals
+        if arguments.flag(rules) {
             guard files.isEmpty else { throw UsageError(message: "--rules takes no FILE") }
             printRules(json: format == "json")
             return .success
         }
         guard !files.isEmpty else { throw UsageError(message: "give at least one FILE to lint") }
+        guard files.filter({ $0 == "-" }).count <= 1 else { throw UsageError(message: "'-' (standard input) can be read only once") }
         var report = LintReport()
         var sawError = false, unreadable = false
         for file in files {
-            let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
-            guard let data else {
-                printError("\(file):1:1: error: cannot read the file")
+            let bytes: [UInt8]
+            switch InputFile.read(file) {
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                printError("\(file):1:1: error: \(failure)")
                 unreadable = true
                 continue
             }
-            let result = Linter.lint([UInt8](data), headers: headers)
+            let result = Linter.lint(bytes, headers: headers)
             sawError = sawError || result.hasErrors
             if format == "json" {
                 report.add(result, path: file)

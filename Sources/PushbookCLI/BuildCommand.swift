@@ -1,0 +1,90 @@
+import Foundation
+import Cookbook
+
+/// `pushbook build`: verify every example and render the site.
+enum BuildCommand {
+    /// Where the site goes.
+    static let out = OptionSpec.value("--out", "DIR",
+        help: "Where the site goes: a new or empty folder, or a site pushbook built (one with a .pushbook-manifest listing every file in it).",
+        default: "site")
+    /// A cold build.
+    static let noCache = OptionSpec.flag("--no-cache", help: "Ignore cached example runs and pages (a cold build).")
+
+    /// The command's declaration.
+    static let spec = CommandSpec(
+        name: "build",
+        abstract: "Run and verify every recipe, then render the site.",
+        overview: """
+            Runs every example of every recipe, verifies it against expected/, and renders the
+            cookbook into a static site that works offline. The site is written to a staging folder and
+            swapped in whole; on any failure the previous site is left untouched. Two builds into one
+            --out take turns (a lock file beside it), and SIGINT/SIGTERM leave the old site.
+
+            Recipes run in a few worker processes, so a recipe whose code crashes is reported as that
+            recipe's failure while the others build. Runs and pages are cached in .pushbook-cache/ by
+            a hash of each recipe's files and of the tool itself; a cache entry is checked before use.
+            """,
+        options: [CommonOptions.recipes, out, noCache, CommonOptions.jobs, CommonOptions.verbose],
+        arguments: [],
+        epilogue: """
+            EXIT STATUS: 0 built, 1 a check failed (the old site is kept), 2 bad usage or an --out that
+            is not a site pushbook built (nothing was touched).
+            """,
+        run: run)
+
+    /// The recipes folder as messages name it: as given, without a trailing slash.
+    static func displayName(_ folder: String) -> String {
+        var name = folder
+        while name.count > 1 && name.hasSuffix("/") { name.removeLast() }
+        return name
+    }
+
+    /// Worker processes of this binary, the cache in `.pushbook-cache/` (unless `cache` is false),
+    /// and a progress line when standard error is a terminal.
+    static func workerOptions(jobs: Int, cache: Bool, verbose: Bool) -> CookbookProject.BuildOptions {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let progress: (@Sendable (Int, Int, String) -> Void)? = isatty(STDERR_FILENO) == 1 ? showProgress : nil
+        let workerExecutable: URL? = FileManager.default.isExecutableFile(atPath: executable.path) ? executable : nil
+        let cacheFolder: URL? = cache ? URL(fileURLWithPath: ".pushbook-cache", isDirectory: true) : nil
+        var options = CookbookProject.BuildOptions(workerExecutable: workerExecutable, workers: jobs, cacheFolder: cacheFolder,
+                                                   toolStamp: toolStamp(executable), progress: progress)
+        options.verbose = verbose
+        return options
+    }
+
+    /// Rewrites one progress line on a terminal's standard error.
+    @Sendable static func showProgress(done: Int, total: Int, id: String) {
+        let line = done == total ? "\r\u{1B}[2K" : "\r\u{1B}[2K[\(done)/\(total)] \(id)"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// The tool's identity for cache keys: its version, and the size and date of its binary.
+    static func toolStamp(_ executable: URL) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(PushbookCLI.version) \(size) \(date)"
+    }
+
+    @Sendable static func run(_ arguments: ParsedArguments) throws -> Outcome {
+        let recipes = arguments.value(CommonOptions.recipes) ?? "Recipes"
+        let out = arguments.value(Self.out) ?? "site"
+        let jobs = try CommonOptions.jobs(arguments)
+        guard arguments.positionals.isEmpty else { throw UsageError(message: "build takes no arguments (got '\(arguments.positionals[0])')") }
+        let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: displayName(recipes),
+                                      entryPoints: arguments.entryPoints)
+        let shown = displayName(out)
+        var options = workerOptions(jobs: jobs, cache: !arguments.flag(noCache), verbose: arguments.flag(CommonOptions.verbose))
+        options.waiting = { lock in printError("waiting for another build into '\(shown)' to finish (it holds \(lock))") }
+        options.interruptedMessage = "build interrupted: '\(shown)' was left as it was"
+        let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), shownAs: shown, options: options)
+        for message in report.notes + report.messages { printError(message) }
+        if report.refused { return .unreadable }
+        guard report.succeeded else {
+            printError("build failed: '\(shown)' was left as it was")
+            return .checkFailed
+        }
+        print("built '\(shown)': \(report.recipes) recipes, \(report.examples) examples verified (\(report.cached) recipes from the cache), \(report.filesWritten) files")
+        return .success
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Options that several commands take, declared once.
+enum CommonOptions {
+    /// The recipes folder (build, check, simulate).
+    static let recipes = OptionSpec.value("--recipes", "DIR", help: "The recipes folder.", default: "Recipes")
+    /// An APNs request header (lint, simulate).
+    static let header = OptionSpec.repeated("--header", "NAME:VALUE",
+        help: "An APNs request header for raw APNs payloads (repeatable), for example --header apns-push-type:background.")
+    /// Worker processes (build, check).
+    static let jobs = OptionSpec.value("--jobs", "N",
+        help: "Worker processes, 1 to 64; by default twice the number of cores, since a simulated run spends part of its time waiting on Foundation's queues.")
+    /// Full crash reports (build, check).
+    static let verbose = OptionSpec.flag("--verbose",
+        help: "When a recipe's code crashes its worker, print the worker's whole output (the Swift backtrace), not just the one-line reason.")
+
+    /// The value of `--jobs`, checked.
+    static func jobs(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        guard let value = arguments.value(jobs) else { return 2 * ProcessInfo.processInfo.activeProcessorCount }
+        guard let n = Int(value), n >= 1, n <= 64 else { throw UsageError(message: "--jobs takes a whole number from 1 to 64 (got '\(value)')") }
+        return n
+    }
+
+    /// The value of a `--format` option, which must be one of `allowed`.
+    static func format(_ option: OptionSpec, _ arguments: ParsedArguments, allowed: [String]) throws(UsageError) -> String {
+        let value = arguments.value(option) ?? allowed[0]
+        guard allowed.contains(value) else {
+            throw UsageError(message: "\(option.name) must be \(allowed.joined(separator: " or ")) (got '\(value)')")
+        }
+        return value
+    }
+}

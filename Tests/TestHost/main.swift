@@ -1,0 +1,10 @@
+import PushbookCLI
+import Recipes
+import NotificationSimulator
+
+// `pushbook-test-host`: the pushbook command line with the recipes' code plus test-only services,
+// so tests can prove that a trapping recipe fails alone (in workers too: they run this binary).
+// It is built for the tests and is not part of the shipped tool.
+var entryPoints = RecipeRegistry.entryPoints
+entryPoints["PushbookTrapService"] = .serviceExtension { PushbookTrapService() }
+PushbookCLI.main(entryPoints: entryPoints)
