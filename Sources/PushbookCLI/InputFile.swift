@@ -23,13 +23,12 @@ enum InputFile {
         /// Another error from the system.
         case unreadable(String)
 
-        /// The reason in words.
+        /// The reason in words. (A missing, folder or unreadable FILE reads as the WebAssembly
+        /// linter reports it, `cannot read the file`, so the two stay byte-identical.)
         var description: String {
             switch self {
-            case .missing: "no such file"
-            case .folder: "it is a folder, not a file"
-            case .tooLarge: "it holds more than \(InputFile.limit >> 20) MiB, far more than any push payload; give a payload file"
-            case .unreadable(let reason): "cannot read the file (\(reason))"
+            case .missing, .folder, .unreadable: "cannot read the file"
+            case .tooLarge: "cannot read the file: it holds more than \(InputFile.limit >> 20) MiB, far more than any push payload"
             }
         }
     }

@@ -111,18 +111,18 @@ struct CommandLineTests {
         #expect(simulate.stdout.contains("\"accepted\""), "\(simulate.stderr)")
     }
 
-    @Test("review D14: an empty file or /dev/null is 'empty input', a folder says so, and '-' twice is a usage error")
+    @Test("review D14: an empty file or /dev/null is 'empty input', a folder cannot be read, and '-' twice is a usage error")
     func emptyAndOddFiles() throws {
         let empty = try CommandRunner.run(["lint", "/dev/null"])
         #expect(empty.status == 1)
         #expect(empty.stdout.contains("/dev/null:1:1: error: empty input"), "\(empty.stdout) \(empty.stderr)")
         let folder = try CommandRunner.run(["lint", "Recipes"])
         #expect(folder.status == 2)
-        #expect(folder.stderr.contains("Recipes:1:1: error: it is a folder, not a file"), "\(folder.stderr)")
+        #expect(folder.stderr.contains("Recipes:1:1: error: cannot read the file"), "\(folder.stderr)")
         let twice = try CommandRunner.run(["lint", "-", "-"], stdin: Self.payload)
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("'-' (standard input) can be read only once"), "\(twice.stderr)")
         let missing = try CommandRunner.run(["lint", "no-such-file.json"])
-        #expect(missing.status == 2 && missing.stderr.contains("no-such-file.json:1:1: error: no such file"))
+        #expect(missing.status == 2 && missing.stderr.contains("no-such-file.json:1:1: error: cannot read the file"))
     }
 }
