@@ -43,7 +43,7 @@ struct MarkdownDocument: Sendable {
     /// The prose cut at each heading, for search entries that land on their section.
     var sections: [Section] = []
 
-    /// The text from one heading (or the start) to the next.
+    /// The text from one heading (or the start) to the next, without the heading's own words.
     struct Section: Sendable, Equatable {
         /// The heading's line in the Markdown source; nil for the text before the first heading.
         var headingLine: Int?
@@ -67,11 +67,13 @@ struct MarkdownDocument: Sendable {
         var headingNodes: [OpaquePointer] = []
         var text: [String] = []
         var sections: [(line: Int?, parts: [String])] = [(nil, [])]
+        var inHeading = false
         if let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while true {
                 let event = cmark_iter_next(iterator)
                 if event == CMARK_EVENT_DONE { break }
+                if event == CMARK_EVENT_EXIT, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_HEADING { inHeading = false }
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
                 switch cmark_node_get_type(node) {
                 case CMARK_NODE_CODE_BLOCK:
@@ -80,9 +82,10 @@ struct MarkdownDocument: Sendable {
                 case CMARK_NODE_HEADING:
                     headingNodes.append(node)
                     sections.append((Int(cmark_node_get_start_line(node)), []))
+                    inHeading = true
                 case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                     text.append(string(cmark_node_get_literal(node)))
-                    sections[sections.count - 1].parts.append(string(cmark_node_get_literal(node)))
+                    if !inHeading { sections[sections.count - 1].parts.append(string(cmark_node_get_literal(node))) }
                 case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                     text.append(" ")
                     sections[sections.count - 1].parts.append(" ")

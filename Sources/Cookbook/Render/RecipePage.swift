@@ -119,9 +119,9 @@ struct RecipePage {
             .init(url: path + "#requirements", title: recipe.title, section: "Requirements",
                   text: recipe.needs.isEmpty ? "Nothing beyond a Notification Service Extension target." : recipe.needs.joined(separator: "\n"), kind: "section"),
         ]
-        for section in document.sections where !section.text.isEmpty {
+        for section in document.sections {
             let anchor = section.headingLine.flatMap { headingIDs[$0] }
-            entries.append(.init(url: path + (anchor.map { "#" + $0.id } ?? ""), title: recipe.title, section: anchor?.title ?? recipe.topic,
+            entries.append(.init(url: path + (anchor.map { "#" + $0.id } ?? ""), title: recipe.title, section: anchor?.title ?? "Introduction",
                                  text: section.text, kind: "section"))
         }
         entries.append(.init(url: path + "#sources", title: recipe.title, section: "Sources", text: recipe.sources.joined(separator: "\n"), kind: "section"))
@@ -155,7 +155,7 @@ struct RecipePage {
     private func sourcesList() -> String {
         var html = "<section class=\"sources\" aria-labelledby=\"sources\">\n<h2 id=\"sources\">Sources</h2>\n<ul>\n"
         for source in recipe.sources {
-            html += "<li>\(Self.inline(source))</li>\n"
+            html += "<li>\(source.contains("https://") && !source.contains("`") ? RulesPage.sourceHTML(source) : Self.inline(source))</li>\n"
         }
         html += "<li>Every behaviour of Pushbook's device model cites its source on the <a href=\"../rules.html\">rules page</a>.</li>\n"
         html += "<li class=\"preview-source-item\">\(HTML.escapeText(NotificationPreview.sourceNote))</li>\n"
@@ -199,9 +199,13 @@ struct RecipePage {
         }
     }
 
-    /// The identifiers of a piece of code, for search.
+    /// Words of XML and property-list boilerplate that say nothing about a recipe.
+    static let boilerplate: Set<String> = ["xml", "version", "encoding", "UTF", "DOCTYPE", "plist", "PUBLIC", "Apple", "DTD", "PLIST",
+                                           "http", "www", "apple", "com", "DTDs", "PropertyList", "dtd", "dict", "key", "string", "array", "true", "false"]
+
+    /// The identifiers of a piece of code, for search (XML and plist boilerplate left out).
     static func identifiers(in code: String) -> String {
-        var seen = Set<String>(), words: [String] = []
+        var seen = boilerplate, words: [String] = []
         var current = ""
         for ch in code + " " {
             if ch.isLetter || ch.isNumber || ch == "_" { current.append(ch); continue }

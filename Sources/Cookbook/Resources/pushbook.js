@@ -403,7 +403,7 @@
       if (b.score !== a.score) { return b.score - a.score; }
       return a.order - b.order;
     });
-    var shown = scored.slice(0, 50);
+    var shown = scored.slice(0, 30);
     var count = scored.length;
     status.textContent = count === 0
       ? 'No results for \u201C' + query + '\u201D.'
@@ -414,13 +414,17 @@
       var item = el('li', 'search-result');
       var link = el('a', 'search-result-title');
       link.setAttribute('href', safeURL(field(entry, 'url')));
-      appendHighlighted(link, (field(entry, 'title') || field(entry, 'url')).replace(/`/g, ''), terms);
+      /* A recipe is named by its title; anything else by its section, with the page's title beside it. */
+      var isPage = field(entry, 'kind') === 'recipe' || field(entry, 'kind') === 'rule';
+      var heading = isPage ? field(entry, 'title') : (field(entry, 'section') || field(entry, 'title'));
+      appendHighlighted(link, (heading || field(entry, 'url')).replace(/`/g, ''), terms);
       item.appendChild(link);
       var meta = el('div', 'search-result-meta');
       if (field(entry, 'kind')) { meta.appendChild(el('span', 'search-result-kind', field(entry, 'kind'))); }
-      if (field(entry, 'section')) {
+      var context = isPage ? field(entry, 'section') : field(entry, 'title');
+      if (context) {
         var section = el('span', 'search-result-section');
-        appendHighlighted(section, field(entry, 'section').replace(/`/g, ''), terms);
+        appendHighlighted(section, context.replace(/`/g, ''), terms);
         meta.appendChild(section);
       }
       if (meta.firstChild) { item.appendChild(meta); }
