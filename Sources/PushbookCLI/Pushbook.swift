@@ -1,5 +1,6 @@
 import Foundation
 import NotificationSimulator
+import Cookbook
 
 /// The recipes' code, by the service name a recipe's front matter gives.
 public typealias EntryPoints = [String: RecipeEntryPoint]
@@ -12,7 +13,7 @@ public enum PushbookCLI {
     static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, LintCommand.spec, SimulateCommand.spec]
 
     /// The tool's version, part of every cache key.
-    public static let version = "pushbook 0.1.0"
+    public static let version = "pushbook \(PushbookVersion.number)"
 
     /// Runs the command line `arguments` (without the program's name) with the recipes' code `entryPoints`.
     public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst()), entryPoints: EntryPoints) -> Never {

@@ -242,7 +242,20 @@ struct ExamplePanel {
             appName: n.appName, icon: n.icon, avatarInitials: n.avatarInitials, avatarDataURI: n.avatar.flatMap(dataURI),
             title: n.title, subtitle: n.subtitle, body: n.body,
             attachmentDataURI: n.attachment?.image.flatMap(dataURI),
-            attachmentLabel: n.attachment.map { "\($0.type), \($0.bytes) bytes" }, timeLabel: "now")
+            attachmentLabel: n.attachment.map { Self.attachmentLabel(type: $0.type, bytes: $0.bytes) }, timeLabel: "now")
+    }
+
+    /// How an attachment is named to a reader (and in its alternative text): `JPEG image, 4.6 KB`.
+    static func attachmentLabel(type: String, bytes: Int) -> String {
+        let kind = switch type {
+        case "public.jpeg": "JPEG image"
+        case "public.png": "PNG image"
+        case "com.compuserve.gif": "GIF image"
+        default: type
+        }
+        let size = bytes >= 1_000_000 ? "\((bytes + 50_000) / 100_000 / 10).\((bytes + 50_000) / 100_000 % 10) MB"
+            : bytes >= 1000 ? "\((bytes + 50) / 100 / 10).\((bytes + 50) / 100 % 10) KB" : "\(bytes) bytes"
+        return "\(kind), \(size)"
     }
 
     /// A `data:` URI for small PNG, JPEG or GIF bytes; nil for anything else or anything large.
