@@ -51,7 +51,7 @@ import Payloads
         let refusing = Set(RuleCatalogue.all.filter(\.refusesRequest).map(\.id))
         #expect(refusing == [
             "json.syntax", "apns.payload-too-large", "apns.collapse-id-too-long", "apns.priority-value",
-            "apns.push-type-value", "apns.expiration-value", "apns.id-format", "fcm.field-type", "fcm.unknown-field",
+            "apns.push-type-value", "apns.expiration-value", "apns.id-format", "apns.header-value", "fcm.field-type", "fcm.unknown-field",
             "fcm.target-count", "fcm.data-value-not-string", "fcm.reserved-data-key", "fcm.payload-too-large",
         ])
     }

@@ -28,6 +28,8 @@ public enum RuleSource {
     public static let notificationDataKey = "https://github.com/kreait/firebase-php/releases/tag/5.17.1"
     /// FIRMessagingExtensionHelper.m at the commit the reference cites.
     public static let extensionHelper = "https://github.com/firebase/firebase-ios-sdk/blob/eed63a35a90dbd46184ca1a6afeb144ee783b5fd/FirebaseMessaging/Sources/FIRMessagingExtensionHelper.m"
+    /// RFC 9113 (HTTP/2) §8.2.1, Field Validity: no CR, LF or NUL in a field value, no white space at its ends.
+    public static let rfc9113FieldValidity = "https://www.rfc-editor.org/rfc/rfc9113#section-8.2.1"
     /// RFC 8259, the JSON specification.
     public static let rfc8259 = "https://www.rfc-editor.org/rfc/rfc8259"
     /// Xcode 11.4 release notes (Simulator push files with "Simulator Target Bundle").

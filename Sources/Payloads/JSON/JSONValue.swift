@@ -173,9 +173,12 @@ extension JSONValue {
     public static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
         .object(pairs.map { JSONMember(key: $0.0, value: $0.1) }, .none)
     }
-    /// A synthesized number from a double, written without a trailing `.0` when it is whole.
+    /// A synthesized number from a double, written without a trailing `.0` when it is whole; `null`
+    /// for infinity and NaN, which JSON cannot write (a `1e999` in a payload has no value as a Double:
+    /// the record says so instead of showing a made-up 0).
     public static func double(_ d: Double) -> JSONValue {
-        if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return .number(JSONNumber(Int(d)), .none) }
-        return .number(JSONNumber(text: d.isFinite ? "\(d)" : "0"), .none)
+        guard d.isFinite else { return .null }
+        if d == d.rounded(), abs(d) < 1e15 { return .number(JSONNumber(Int(d)), .none) }
+        return .number(JSONNumber(text: "\(d)"), .none)
     }
 }

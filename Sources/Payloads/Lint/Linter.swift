@@ -17,7 +17,10 @@ public enum Linter {
                               request: nil, accepted: false)
         }
         let context = LintContext(kind: kind, document: document, headers: kind == .fcmV1 ? [:] : headers)
-        return lint(context, bytes: bytes.count)
+        var result = lint(context, bytes: bytes.count)
+        let surrogates = LoneSurrogateRule.diagnostics(in: bytes)
+        if !surrogates.isEmpty { result.diagnostics = sorted(result.diagnostics + surrogates) }
+        return result
     }
 
     /// Runs every rule on a prepared context (for inputs built in code, such as local requests).

@@ -7,6 +7,7 @@ public enum PayloadRules {
     public static let all: [AnyPayloadRule] = [
         AnyPayloadRule(JSONSyntaxRule()),
         AnyPayloadRule(DuplicateKeyRule()),
+        AnyPayloadRule(LoneSurrogateRule()),
         AnyPayloadRule(InputKindRule()),
         AnyPayloadRule(SimulatorTargetBundleRule()),
         AnyPayloadRule(PayloadTooLargeRule()),
@@ -29,6 +30,7 @@ public enum PayloadRules {
         AnyPayloadRule(BackgroundPushShapeRule()),
         AnyPayloadRule(BackgroundPriorityRule()),
         AnyPayloadRule(BackgroundPushTypeRule()),
+        AnyPayloadRule(HeaderValueRule()),
         AnyPayloadRule(CollapseIDTooLongRule()),
         AnyPayloadRule(PriorityValueRule()),
         AnyPayloadRule(PushTypeValueRule()),
