@@ -14,6 +14,7 @@ enum Interruption {
     nonisolated(unsafe) private static var workers: [ObjectIdentifier: Process] = [:]
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     nonisolated(unsafe) private static var message: String?
+    nonisolated(unsafe) private static var interrupted = false
 
     /// Starts handling the signals (once per process). `message` is printed on standard error when
     /// a signal arrives during a build (for example that the old site was kept).
@@ -42,9 +43,13 @@ enum Interruption {
         folders.removeAll { $0 == folder }
     }
 
-    /// Kills `process` (a worker) if a signal arrives before it is dropped again.
-    static func track(_ process: Process) {
+    /// Starts `process` (a worker) and kills it if a signal arrives before it is dropped again.
+    /// Starting and tracking are one step under the handler's mutex, so no worker a signal missed is
+    /// left running; after a signal, nothing more is started.
+    static func start(_ process: Process) throws {
         mutex.lock(); defer { mutex.unlock() }
+        guard !interrupted else { throw CocoaError(.userCancelled) }
+        try process.run()
         workers[ObjectIdentifier(process)] = process
     }
 
@@ -62,6 +67,7 @@ enum Interruption {
 
     private static func handle(_ number: Int32) {
         mutex.lock()
+        interrupted = true
         // Workers first, so none writes into a folder being removed.
         for process in workers.values where process.isRunning { kill(process.processIdentifier, SIGKILL) }
         let deadline = Date().addingTimeInterval(5)

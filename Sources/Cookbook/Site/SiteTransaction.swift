@@ -48,12 +48,17 @@ final class SiteTransaction {
             throw .refused(error)
         }
         do {
-            staging = try AtomicDirectory.staging(for: target)
+            // Made and registered in one step under the signal handler's mutex: a signal lands before
+            // the folder exists or after it is registered for removal, never in between.
+            staging = try Interruption.uninterrupted { () throws -> URL in
+                let staging = try AtomicDirectory.staging(for: target)
+                Interruption.remove(onSignal: staging.path)
+                return staging
+            }
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
         self.target = target
-        Interruption.remove(onSignal: staging.path)
     }
 
     /// Checks that the staging folder holds exactly `files`, writes the manifest, and swaps the

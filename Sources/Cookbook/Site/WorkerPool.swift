@@ -128,8 +128,7 @@ final class WorkerPool: @unchecked Sendable {
             // Without --verbose, only Swift's one-line reason is wanted: skip the (slow) backtracer.
             if !verbose { process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 } }
             channel = LineChannel(input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor)
-            try process.run()
-            Interruption.track(process)
+            try Interruption.start(process)
             let reader = errors.fileHandleForReading
             Thread.detachNewThread { [self] in
                 while true {

@@ -118,7 +118,8 @@ struct ConcurrentBuildTests {
         var interrupted = 0
         for delay in stride(from: UInt32(20_000), through: 140_000, by: 20_000) {
             let (run, landed) = try buildAndSignal(w, number, after: delay)
-            usleep(50_000)
+            // The build waits for its killed workers before it ends; give the system a moment to reap them.
+            for _ in 0..<40 where !workers(in: w).isEmpty { usleep(50_000) }
             #expect(leftovers(w).isEmpty, "after a signal at \(delay / 1000) ms: \(leftovers(w))")
             #expect(workers(in: w).isEmpty, "workers still running after a signal at \(delay / 1000) ms")
             let site = HostileWorkspace.snapshot(w.out)
