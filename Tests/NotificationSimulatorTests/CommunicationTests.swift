@@ -20,12 +20,16 @@ final class MessageExtension: UNNotificationServiceExtension {
         if group != nil { intent.setImage(avatar, forParameterNamed: \.speakableGroupName) }
         let interaction = INInteraction(intent: intent, response: nil)
         interaction.direction = .incoming
+        // Swift 6 mode: the completion is @Sendable, as on iOS, so the handler travels in a box.
+        let handler = UncheckedBox(contentHandler)
+        let content = UncheckedBox(request.content)
+        let message = UncheckedBox(intent)
         interaction.donate { error in
-            guard error == nil, let updated = try? request.content.updating(from: intent) else {
-                contentHandler(request.content)
+            guard error == nil, let updated = try? content.value.updating(from: message.value) else {
+                handler.value(content.value)
                 return
             }
-            contentHandler(updated)
+            handler.value(updated)
         }
     }
 }

@@ -139,9 +139,9 @@ struct DeviceTests {
 @Suite("Apps in the foreground", .serialized)
 struct ForegroundTests {
     /// A delegate that presents with fixed options.
-    final class Presenter: UNUserNotificationCenterDelegate {
+    final class Presenter: NSObject, UNUserNotificationCenterDelegate {
         let options: UNNotificationPresentationOptions
-        init(_ options: UNNotificationPresentationOptions) { self.options = options }
+        init(_ options: UNNotificationPresentationOptions) { self.options = options; super.init() }
         func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
                                     withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {
             completionHandler(options)
@@ -165,18 +165,26 @@ struct ForegroundTests {
         _ = presenter
     }
 
-    @Test("a data-only push in the foreground reaches the app's message handler although iOS shows nothing")
+    @Test("a data-only push in the foreground reaches the app's message handler, and its local copy shows only through the delegate")
     func dataOnlyReachesOnMessage() {
         let device = NotificationDevice(app: AppConfiguration(isInForeground: true))
         let push = #"{"aps": {"content-available": 1}, "text": "Hi"}"#
-        let record = device.deliver(TestSupport.lint(push, headers: ["apns-push-type": "background", "apns-priority": "5"]), makeExtension: nil,
-                                    onMessage: { userInfo, center in
+        let onMessage: ([AnyHashable: Any], UNUserNotificationCenter) -> Void = { userInfo, center in
             let content = UNMutableNotificationContent()
             content.body = userInfo["text"] as? String ?? ""
             center.add(UNNotificationRequest(identifier: "local", content: content, trigger: nil))
-        })
-        #expect(record.delivered == nil)
-        #expect(record.localNotifications.first?.body == "Hi")
+        }
+        let lint = TestSupport.lint(push, headers: ["apns-push-type": "background", "apns-priority": "5"])
+        let silenced = device.deliver(lint, makeExtension: nil, onMessage: onMessage)
+        #expect(silenced.delivered == nil)
+        #expect(silenced.localNotifications.isEmpty)
+        #expect(silenced.diagnostics.contains { $0.rule == "ios.foreground-presentation" && $0.message.contains("no UNUserNotificationCenterDelegate") })
+
+        let presenter = Presenter([.banner, .list])
+        let shown = device.deliver(lint, makeExtension: nil, appSetUp: { $0.delegate = presenter }, onMessage: onMessage)
+        #expect(shown.delivered == nil)
+        #expect(shown.localNotifications.first?.body == "Hi")
+        _ = presenter
     }
 
     @Test("time-sensitive without its entitlement is delivered as active, with a warning")

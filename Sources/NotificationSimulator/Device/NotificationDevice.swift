@@ -8,15 +8,23 @@ public struct NotificationDevice: Sendable {
     public var app: AppConfiguration
     /// What the network serves.
     public var manifest: FixtureManifest
+    /// The resources of the app's and extension's bundles, by file name (what `INImage(named:)` finds).
+    public var bundle: [String: Data]
     /// The extension's time budget, in virtual milliseconds (30 s, domain-rules §2.7).
     public static let budgetMilliseconds = 30_000
     /// How long after the budget the simulator keeps running late callbacks, to catch a second handler call.
     public static let horizonMilliseconds = 60_000
 
-    /// Creates a device for an app and a network.
-    public init(app: AppConfiguration = .plain, manifest: FixtureManifest = FixtureManifest()) {
+    /// Creates a device for an app, a network and the bundle's resources.
+    public init(app: AppConfiguration = .plain, manifest: FixtureManifest = FixtureManifest(), bundle: [String: Data] = [:]) {
         self.app = app
         self.manifest = manifest
+        self.bundle = bundle
+    }
+
+    /// A new simulated world for one run.
+    private func makeContext() -> SimulationContext {
+        SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle)
     }
 
     /// Delivers a linted push. `makeExtension` builds the app's Notification Service Extension;
@@ -42,7 +50,7 @@ public struct NotificationDevice: Sendable {
             record.serviceExtension = makeExtension.map { _ in .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: []) }
             // iOS shows nothing, but an app in the foreground still gets the message (firebase_messaging's onMessage).
             if let onMessage, app.isInForeground {
-                let context = SimulationContext(network: FixtureNetwork(manifest: manifest))
+                let context = makeContext()
                 return SimulationContext.with(context) {
                     if let appSetUp {
                         let box = UncheckedBox(appSetUp)
@@ -58,10 +66,9 @@ public struct NotificationDevice: Sendable {
         let original = parsed.content
         let pushRequest = UNNotificationRequest(identifier: "push", content: original, trigger: UNPushNotificationTrigger())
 
-        let context = SimulationContext(network: FixtureNetwork(manifest: manifest))
+        let context = makeContext()
         return SimulationContext.with(context) {
             var final = original
-            var donatedOK = false
             if let appSetUp {
                 let box = UncheckedBox(appSetUp)
                 ExtensionHost(context: context).call("app") { box.value(context.center) }
@@ -77,15 +84,16 @@ public struct NotificationDevice: Sendable {
                     record.diagnostics.append(DeviceBehaviours.diagnostic("ios.extension-gate", "mutable-content is 1 but the alert has no title, subtitle or body: iOS does not run the extension"))
                 }
             }
-            donatedOK = context.donations.contains { !$0.failed }
-            if context.donations.contains(where: \.failed) {
-                record.diagnostics.append(DeviceBehaviours.diagnostic("ios.inimage-url-local-only", "a donation failed: the sender's INImage has no data (INImage(url:) with a remote URL); no avatar can be stored"))
-            }
+            record.diagnostics += Self.donationDiagnostics(context)
             var diagnostics: [Diagnostic] = []
-            record.delivered = present(final, original: original, donated: donatedOK, diagnostics: &diagnostics)
+            record.delivered = present(final, original: original, donated: Self.donated(context), diagnostics: &diagnostics)
             record.diagnostics += diagnostics
             if app.isInForeground, record.delivered != nil {
-                record.presentation = presentInForeground(final, in: context)
+                let shown = UNNotification(request: UNNotificationRequest(identifier: "push", content: final, trigger: UNPushNotificationTrigger()),
+                                           date: Self.date(context))
+                let asked = askDelegate(shown, in: context)
+                record.presentation = asked.options.names
+                record.diagnostics += asked.diagnostics
             }
             if let onMessage, app.isInForeground {
                 runOnMessage(onMessage, userInfo: final.userInfo, in: context, record: &record)
@@ -94,33 +102,43 @@ public struct NotificationDevice: Sendable {
         }
     }
 
-    /// Gives a foreground app's message handler the push, then shows the notifications it added.
+    /// Gives a foreground app's message handler the push, then shows the notifications it added:
+    /// each one goes through the delegate's `willPresent`, as a local notification in the foreground does.
     private func runOnMessage(_ onMessage: @escaping ([AnyHashable: Any], UNUserNotificationCenter) -> Void, userInfo: [AnyHashable: Any],
                               in context: SimulationContext, record: inout DeliveryRecord) {
         let box = UncheckedBox((onMessage, userInfo))
         let host = ExtensionHost(context: context)
         host.call("onMessage") { box.value.0(box.value.1, context.center) }
         while let event = context.scheduler.popEarliest(), event.time <= Self.horizonMilliseconds { host.run(event) }
+        record.diagnostics += Self.localAttachmentDiagnostics(context)
         for due in context.center.takeDue(upTo: context.clock.now) {
             var diagnostics: [Diagnostic] = []
             if let shown = present(due.request.content, original: due.request.content, donated: false, diagnostics: &diagnostics) {
-                record.localNotifications.append(shown)
+                let asked = askDelegate(UNNotification(request: due.request, date: Self.date(context)), in: context)
+                if asked.options.showsSomething {
+                    record.localNotifications.append(shown)
+                } else {
+                    diagnostics += asked.diagnostics
+                }
             }
             record.diagnostics += diagnostics
         }
     }
 
-    /// Runs app code that adds local notifications, then fires their triggers in virtual time.
+    /// Runs app code that adds local notifications, then fires their triggers in virtual time. When
+    /// the app is in the foreground, each notification goes through the delegate's `willPresent`;
+    /// with no delegate, iOS silences it (rule `ios.foreground-presentation`).
     public func runLocal(_ body: @escaping @Sendable (UNUserNotificationCenter) -> Void) -> DeliveryRecord {
         var record = DeliveryRecord(inputKind: "local", accepted: true, diagnostics: [], apns: nil, serviceExtension: nil,
                                     appWoken: false, delivered: nil, localNotifications: [], presentation: nil)
-        let context = SimulationContext(network: FixtureNetwork(manifest: manifest))
+        let context = makeContext()
         return SimulationContext.with(context) {
             let host = ExtensionHost(context: context)
             if !host.call("app", { body(context.center) }) {
                 record.diagnostics.append(DeviceBehaviours.diagnostic("ios.app-code-blocked", "the app's code did not return within the simulator's real-time limit"))
             }
             let limit = 7 * 24 * 3_600_000
+            var shown: [(notification: DeliveryRecord.Delivered, options: [String]?)] = []
             while true {
                 let nextEvent = context.scheduler.nextTime
                 let nextTrigger = context.center.nextFireTime
@@ -132,16 +150,25 @@ public struct NotificationDevice: Sendable {
                 context.clock.advance(to: next)
                 for due in context.center.takeDue(upTo: next) {
                     var diagnostics: [Diagnostic] = []
-                    let donated = context.donations.contains { !$0.failed }
-                    if let shown = present(due.request.content, original: due.request.content, donated: donated, diagnostics: &diagnostics) {
-                        record.localNotifications.append(shown)
+                    if let delivered = present(due.request.content, original: due.request.content, donated: Self.donated(context), diagnostics: &diagnostics) {
+                        var options: [String]?
+                        if app.isInForeground {
+                            let asked = askDelegate(UNNotification(request: due.request, date: Self.date(context)), in: context)
+                            options = asked.options.names
+                            diagnostics += asked.diagnostics
+                        }
+                        shown.append((delivered, options))
                     }
                     record.diagnostics += diagnostics
                 }
             }
             _ = context.scheduler.cancelAll()
-            record.delivered = record.localNotifications.first
-            if !record.localNotifications.isEmpty { record.localNotifications.removeFirst() }
+            record.diagnostics = Self.donationDiagnostics(context) + Self.localAttachmentDiagnostics(context) + record.diagnostics
+            if let first = shown.first {
+                record.delivered = first.notification
+                record.presentation = first.options
+                record.localNotifications = shown.dropFirst().filter { $0.options.map(UNNotificationPresentationOptions.showsSomething(named:)) ?? true }.map(\.notification)
+            }
             return record
         }
     }
@@ -213,78 +240,12 @@ public struct NotificationDevice: Sendable {
     static func attachmentDiagnostics(_ context: SimulationContext) -> [Diagnostic] {
         context.attachmentErrors.map { entry in
             let rule = entry.error.code == .attachmentInvalidFileSize ? "ios.attachment-size-limit" : "ios.attachment-type"
-            return DeviceBehaviours.diagnostic(rule, "UNNotificationAttachment refused '\(entry.file)': \(entry.error.errorDescription ?? "") (UNError \(entry.error.code.rawValue))", severity: .warning)
+            return DeviceBehaviours.diagnostic(rule, "UNNotificationAttachment refused '\(entry.file)': \(entry.error.code.simulatorDescription) (UNError \(entry.error.code.rawValue))", severity: .warning)
         }
     }
 
     private static func hasAlertText(_ content: UNNotificationContent) -> Bool {
         !(content.title.isEmpty && content.subtitle.isEmpty && content.body.isEmpty)
-    }
-
-    /// What the user sees for `content`: attachments checked and moved into the store, communication styling applied.
-    private func present(_ content: UNNotificationContent, original: UNNotificationContent, donated: Bool, diagnostics: inout [Diagnostic]) -> DeliveryRecord.Delivered? {
-        var attachments: [DeliveryRecord.AttachmentRecord] = []
-        var attachmentImage: Data?
-        for attachment in content.attachments {
-            guard let data = FileManager.default.contents(atPath: attachment.url.path) else {
-                diagnostics.append(DeviceBehaviours.diagnostic("ios.attachment-validated-after-extension", "attachment '\(attachment.identifier)' was gone when the extension finished; it is not shown"))
-                continue
-            }
-            try? FileManager.default.removeItem(at: attachment.url)
-            attachments.append(.init(identifier: attachment.identifier, type: attachment.type, bytes: data.count, thumbnailHidden: attachment.thumbnailHidden))
-            if attachmentImage == nil, ["public.png", "public.jpeg", "com.compuserve.gif"].contains(attachment.type) { attachmentImage = data }
-        }
-        var icon = "app"
-        var communication: DeliveryRecord.CommunicationRecord?
-        var avatar: Data?
-        if let context = content.communication {
-            if app.allowsCommunicationNotifications {
-                icon = context.groupName != nil ? "group-avatar" : "sender-avatar"
-                avatar = context.groupName != nil ? context.groupImageData : context.senderImageData
-                communication = .init(senderName: context.senderName, senderHandle: context.senderHandle, senderHasImage: context.senderHasImage,
-                                      conversationIdentifier: context.conversationIdentifier, groupName: context.groupName,
-                                      recipients: context.recipients, donated: donated)
-            } else {
-                diagnostics.append(DeviceBehaviours.diagnostic("ios.communication-needs-entitlement", "the content was updated from a message intent, but the app lacks the Communication Notifications entitlement or NSUserActivityTypes: iOS silently shows a plain notification with the app icon", severity: .warning))
-            }
-        }
-        let userInfo: JSONValue = PayloadContent.json(content.userInfo)
-        let level = effectiveLevel(content.interruptionLevel)
-        if level != content.interruptionLevel {
-            diagnostics.append(DeviceBehaviours.diagnostic("ios.interruption-level-entitlement", "interruption level '\(content.interruptionLevel.payloadName)' needs its entitlement; the notification is delivered as '\(level.payloadName)'", severity: .warning))
-        }
-        return DeliveryRecord.Delivered(
-            title: content.title, subtitle: content.subtitle, body: content.body,
-            badge: content.badge?.intValue, sound: content.sound?.recordName,
-            threadIdentifier: content.threadIdentifier, categoryIdentifier: content.categoryIdentifier,
-            targetContentIdentifier: content.targetContentIdentifier,
-            interruptionLevel: level.payloadName,
-            relevanceScore: content.relevanceScore, icon: icon, attachments: attachments,
-            communication: communication, userInfo: userInfo,
-            previewImages: .init(avatar: avatar, attachment: attachmentImage))
-    }
-
-    /// Time-sensitive and critical levels fall back to active without their entitlements (domain-rules §1.2, [C]).
-    private func effectiveLevel(_ level: UNNotificationInterruptionLevel) -> UNNotificationInterruptionLevel {
-        switch level {
-        case .timeSensitive where !app.entitlements.contains(AppConfiguration.timeSensitiveEntitlement): .active
-        case .critical where !app.entitlements.contains(AppConfiguration.criticalAlertsEntitlement): .active
-        default: level
-        }
-    }
-
-    /// Asks the app's delegate how to present a notification that arrives in the foreground.
-    private func presentInForeground(_ content: UNNotificationContent, in context: SimulationContext) -> [String] {
-        guard let delegate = context.center.delegate else { return [] }
-        let notification = UNNotification(request: UNNotificationRequest(identifier: "push", content: content, trigger: UNPushNotificationTrigger()),
-                                          date: SimulationContext.epoch.addingTimeInterval(Double(context.clock.now) / 1000))
-        let chosen = OptionsBox()
-        let host = ExtensionHost(context: context)
-        let box = UncheckedBox((delegate, context.center))
-        host.call("willPresent") {
-            box.value.0.userNotificationCenter(box.value.1, willPresent: notification) { chosen.set($0) }
-        }
-        return chosen.value.names
     }
 }
 
@@ -307,14 +268,6 @@ private final class HandlerCalls: @unchecked Sendable {
     func first(upTo time: Int) -> (content: UNNotificationContent, time: Int)? {
         all.first.flatMap { $0.time <= time ? $0 : nil }
     }
-}
-
-/// Presentation options chosen by a delegate.
-private final class OptionsBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var options: UNNotificationPresentationOptions = []
-    func set(_ value: UNNotificationPresentationOptions) { lock.lock(); options = value; lock.unlock() }
-    var value: UNNotificationPresentationOptions { lock.lock(); defer { lock.unlock() }; return options }
 }
 
 /// Carries non-Sendable values to the thread that runs app code; the driver never touches them meanwhile.

@@ -18,21 +18,78 @@ final class SimulationContext: @unchecked Sendable {
     let center = UNUserNotificationCenter()
 
     private let lock = NSLock()
-    private var donationLog: [(interaction: INInteraction, failed: Bool)] = []
+    private var donationLog: [Donation] = []
     private var attachmentErrorLog: [(error: UNError, file: String)] = []
+    private var localAttachmentFailures: [String] = []
+    private var unimplementedDelegateCalls = 0
+    /// The extension's (or app's) bundle resources, by file name: what `INImage(named:)` finds.
+    let bundle: [String: Data]
+
+    /// One donation and what became of it.
+    struct Donation {
+        /// The interaction donated.
+        let interaction: INInteraction
+        /// Why iOS could not persist it, or nil.
+        let failure: DonationFailure?
+        /// True once the app deleted it.
+        var deleted = false
+        /// True when it failed.
+        var failed: Bool { failure != nil }
+    }
 
     /// The fixed date virtual time zero stands for: 2026-01-01T00:00:00Z.
     static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
 
-    init(network: FixtureNetwork) {
+    init(network: FixtureNetwork, bundle: [String: Data] = [:]) {
         self.network = network
+        self.bundle = bundle
     }
 
     /// Records a donation.
-    func recordDonation(_ interaction: INInteraction, failed: Bool) {
+    func recordDonation(_ interaction: INInteraction, failure: DonationFailure?) {
         lock.lock(); defer { lock.unlock() }
-        donationLog.append((interaction, failed))
+        donationLog.append(Donation(interaction: interaction, failure: failure))
         scheduler.noteActivity()
+    }
+
+    /// Marks the donations `matching` as deleted.
+    func deleteDonations(matching: (INInteraction) -> Bool) {
+        lock.lock(); defer { lock.unlock() }
+        for index in donationLog.indices where matching(donationLog[index].interaction) { donationLog[index].deleted = true }
+    }
+
+    /// The bundle image `name`: the file of that name, else with a `.png`, `.jpg`, `.jpeg` or `.gif`
+    /// extension (how an asset's name maps to a file is a modelling choice, rule `ios.inimage-named-bundle`).
+    func bundleImage(named name: String) -> Data? {
+        for candidate in [name, name + ".png", name + ".jpg", name + ".jpeg", name + ".gif"] {
+            if let data = bundle[candidate], !data.isEmpty { return data }
+        }
+        return nil
+    }
+
+    /// Records the file of a local request's attachment that could not be moved into the store.
+    func recordLocalAttachmentFailure(_ file: String) {
+        lock.lock(); defer { lock.unlock() }
+        localAttachmentFailures.append(file)
+    }
+
+    /// The files of local attachments that could not be moved, in order; clears the list.
+    func takeLocalAttachmentFailures() -> [String] {
+        lock.lock(); defer { lock.unlock() }
+        defer { localAttachmentFailures.removeAll() }
+        return localAttachmentFailures
+    }
+
+    /// Notes that a delegate method the app did not implement was called (its default ran).
+    func noteUnimplementedDelegateMethod() {
+        lock.lock(); defer { lock.unlock() }
+        unimplementedDelegateCalls += 1
+    }
+
+    /// How many unimplemented delegate methods ran so far.
+    var unimplementedDelegateMethodCalls: Int {
+        lock.lock(); defer { lock.unlock() }
+        return unimplementedDelegateCalls
     }
 
     /// Records an attachment the initializer refused, for the record's diagnostics.
@@ -48,7 +105,7 @@ final class SimulationContext: @unchecked Sendable {
     }
 
     /// The donations so far.
-    var donations: [(interaction: INInteraction, failed: Bool)] {
+    var donations: [Donation] {
         lock.lock(); defer { lock.unlock() }
         return donationLog
     }

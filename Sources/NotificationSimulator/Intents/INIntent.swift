@@ -1,41 +1,64 @@
 import Foundation
 
-/// The base of intents (Apple's `INIntent`): holds images set for named parameters.
-open class INIntent: NSObject, @unchecked Sendable {
+/// The base of intents (Apple's `INIntent`): donation metadata, and images set for parameters.
+@available(iOS 10.0, *)
+open class INIntent: NSObject, NSCopying, @unchecked Sendable {
     private let lock = NSLock()
     private var parameterImages: [String: INImage] = [:]
+    private var metadata: INIntentDonationMetadata?
 
-    /// Creates an intent.
-    public override init() { super.init() }
+    override init() { super.init() }
 
-    /// Sets the image of a parameter by its name, the Objective-C form (`"speakableGroupName"`, `"sender"`).
-    open func setImage(_ image: INImage?, forParameterNamed parameterName: String) {
+    /// Metadata for the donation, such as a message's recipient count; copied when set, as Apple's
+    /// `@NSCopying` property is, so changing the object afterwards changes nothing.
+    @available(iOS 15.0, *)
+    open var donationMetadata: INIntentDonationMetadata? {
+        get { lock.lock(); defer { lock.unlock() }; return metadata }
+        set {
+            let copy = newValue.map { ($0.copy() as? INIntentDonationMetadata) ?? $0 }
+            lock.lock(); metadata = copy; lock.unlock()
+        }
+    }
+
+    /// Intents are copied by reference here (apps do not mutate intents after creating them).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Sets the image of a parameter by its Objective-C name (`"speakableGroupName"`, `"sender"`).
+    /// On iOS this is `__setImage(_:forParameterNamed:)`, refined for Swift into the key-path form.
+    func __setImage(_ image: INImage?, forParameterNamed parameterName: String) {
         lock.lock(); defer { lock.unlock() }
         parameterImages[parameterName] = image
     }
 
-    /// The image set for a parameter, if any.
-    open func image(forParameterNamed parameterName: String) -> INImage? {
+    /// The image set for a parameter by its Objective-C name, if any.
+    func __image(forParameterNamed parameterName: String) -> INImage? {
         lock.lock(); defer { lock.unlock() }
         return parameterImages[parameterName]
     }
 
-    /// The parameter name of a key path of this intent, or nil.
+    /// The Objective-C name of a key path of this intent (on iOS, the key path's KVC string), or nil.
     func parameterName(for keyPath: AnyKeyPath) -> String? { nil }
 }
 
-/// Intents whose parameters can carry images, named by key path as in Swift on iOS.
-public protocol INParameterImageSetting: INIntent {}
+/// The Swift overlay's protocol that gives every intent the key-path form of `setImage`
+/// (swiftlang/swift `stdlib/public/Darwin/Intents/INIntent.swift`).
+public protocol _INIntentSetImageKeyPath {}
 
-extension INParameterImageSetting {
-    /// Sets the image of a parameter named by key path, for example `\.speakableGroupName` for a group's avatar.
+extension _INIntentSetImageKeyPath {
+    /// Sets the image of a parameter named by key path, for example `\.speakableGroupName` for a group's picture.
+    @available(iOS 12.0, *)
     public func setImage<Value>(_ image: INImage?, forParameterNamed parameterName: KeyPath<Self, Value>) {
-        guard let name = self.parameterName(for: parameterName) else { return }
-        setImage(image, forParameterNamed: name)
+        guard let intent = self as? INIntent, let name = intent.parameterName(for: parameterName) else { return }
+        intent.__setImage(image, forParameterNamed: name)
     }
 
     /// The image set for a parameter named by key path.
+    @available(iOS 12.0, *)
     public func image<Value>(forParameterNamed parameterName: KeyPath<Self, Value>) -> INImage? {
-        self.parameterName(for: parameterName).flatMap { self.image(forParameterNamed: $0) }
+        guard let intent = self as? INIntent, let name = intent.parameterName(for: parameterName) else { return nil }
+        return intent.__image(forParameterNamed: name)
     }
 }
+
+@available(iOS 10.0, *)
+extension INIntent: _INIntentSetImageKeyPath {}

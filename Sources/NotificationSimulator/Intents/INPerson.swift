@@ -1,49 +1,75 @@
 import Foundation
 
 /// A person in a conversation (Apple's `INPerson`); the sender's `image` becomes the notification's avatar.
-open class INPerson: NSObject, @unchecked Sendable {
+@available(iOS 10.0, *)
+open class INPerson: NSObject, NSCopying, @unchecked Sendable {
     /// How the person is reached.
-    public let personHandle: INPersonHandle?
+    @NSCopying open private(set) var personHandle: INPersonHandle?
     /// The name's parts.
-    public let nameComponents: PersonNameComponents?
+    open private(set) var nameComponents: PersonNameComponents?
     /// The name shown.
-    public let displayName: String
+    open private(set) var displayName: String
     /// The avatar.
-    public let image: INImage?
+    @NSCopying open private(set) var image: INImage?
     /// The Contacts identifier, when known.
-    public let contactIdentifier: String?
+    open private(set) var contactIdentifier: String?
     /// The app's own identifier for the person.
-    public let customIdentifier: String?
+    open private(set) var customIdentifier: String?
     /// True for the current user.
-    public let isMe: Bool
+    @available(iOS 11.0, *)
+    open private(set) var isMe: Bool
+    /// True when the system should suggest the person as a contact.
+    @available(iOS 15.0, *)
+    open private(set) var isContactSuggestion: Bool
     /// How the system suggests the person.
-    public let suggestionType: INPersonSuggestionType
+    open private(set) var suggestionType: INPersonSuggestionType
 
-    /// The designated initializer of iOS 15.
-    public init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
-                contactIdentifier: String?, customIdentifier: String?, isMe: Bool, suggestionType: INPersonSuggestionType) {
-        self.personHandle = personHandle
+    init(handle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
+         contactIdentifier: String?, customIdentifier: String?, isMe: Bool, isContactSuggestion: Bool, suggestionType: INPersonSuggestionType) {
+        self.personHandle = handle
         self.nameComponents = nameComponents
-        self.displayName = displayName ?? nameComponents.map { [$0.givenName, $0.familyName].compactMap { $0 }.joined(separator: " ") } ?? personHandle.value ?? ""
+        let fromComponents = nameComponents.map { [$0.givenName, $0.familyName].compactMap { $0 }.joined(separator: " ") }
+        self.displayName = displayName ?? fromComponents ?? handle.value ?? ""
         self.image = image
         self.contactIdentifier = contactIdentifier
         self.customIdentifier = customIdentifier
         self.isMe = isMe
+        self.isContactSuggestion = isContactSuggestion
         self.suggestionType = suggestionType
         super.init()
     }
 
-    /// The shorter initializer of Apple's sample code.
+    /// The initializer of Apple's sample code.
     public convenience init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
                             contactIdentifier: String?, customIdentifier: String?) {
-        self.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
-                  contactIdentifier: contactIdentifier, customIdentifier: customIdentifier, isMe: false, suggestionType: .none)
+        self.init(handle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image, contactIdentifier: contactIdentifier,
+                  customIdentifier: customIdentifier, isMe: false, isContactSuggestion: false, suggestionType: .none)
     }
 
     /// The initializer with `isMe`.
+    @available(iOS 11.0, *)
     public convenience init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
                             contactIdentifier: String?, customIdentifier: String?, isMe: Bool) {
-        self.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
-                  contactIdentifier: contactIdentifier, customIdentifier: customIdentifier, isMe: isMe, suggestionType: .none)
+        self.init(handle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image, contactIdentifier: contactIdentifier,
+                  customIdentifier: customIdentifier, isMe: isMe, isContactSuggestion: false, suggestionType: .none)
     }
+
+    /// The initializer for messaging intents, with `isMe` and a suggestion type.
+    @available(iOS 15.0, *)
+    public convenience init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
+                            contactIdentifier: String?, customIdentifier: String?, isMe: Bool, suggestionType: INPersonSuggestionType) {
+        self.init(handle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image, contactIdentifier: contactIdentifier,
+                  customIdentifier: customIdentifier, isMe: isMe, isContactSuggestion: false, suggestionType: suggestionType)
+    }
+
+    /// The initializer for people Siri may suggest as contacts.
+    @available(iOS 15.0, *)
+    public convenience init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
+                            contactIdentifier: String?, customIdentifier: String?, isContactSuggestion: Bool, suggestionType: INPersonSuggestionType) {
+        self.init(handle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image, contactIdentifier: contactIdentifier,
+                  customIdentifier: customIdentifier, isMe: false, isContactSuggestion: isContactSuggestion, suggestionType: suggestionType)
+    }
+
+    /// People are immutable: a copy is the same object.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 }

@@ -2,27 +2,31 @@ import Foundation
 
 /// A message being sent or received (Apple's `INSendMessageIntent`): what a communication
 /// notification is made from (domain-rules §4.2).
-open class INSendMessageIntent: INIntent, INParameterImageSetting, UNNotificationContentProviding, @unchecked Sendable {
+@available(iOS 10.0, *)
+open class INSendMessageIntent: INIntent, @unchecked Sendable {
     /// The recipients; nil for a one-to-one message. The current user is not listed.
-    public let recipients: [INPerson]?
+    open private(set) var recipients: [INPerson]?
     /// The kind of message.
-    public let outgoingMessageType: INOutgoingMessageType
+    @available(iOS 13.0, *)
+    open private(set) var outgoingMessageType: INOutgoingMessageType
     /// The message text.
-    public let content: String?
+    open private(set) var content: String?
     /// The group's name, for group conversations.
-    public let speakableGroupName: INSpeakableString?
+    @available(iOS 11.0, *)
+    open private(set) var speakableGroupName: INSpeakableString?
     /// The conversation's stable identifier.
-    public let conversationIdentifier: String?
+    @available(iOS 11.0, *)
+    open private(set) var conversationIdentifier: String?
     /// The service's name.
-    public let serviceName: String?
+    open private(set) var serviceName: String?
     /// The sender; its image becomes the avatar.
-    public let sender: INPerson?
+    open private(set) var sender: INPerson?
     /// The message's attachments.
-    public let attachments: [INSendMessageAttachment]?
-    /// Metadata for the donation, such as a recipient count.
-    open var donationMetadata: INSendMessageIntentDonationMetadata?
+    @available(iOS 14.0, *)
+    open private(set) var attachments: [INSendMessageAttachment]?
 
     /// The initializer of iOS 14.
+    @available(iOS 14.0, *)
     public init(recipients: [INPerson]?, outgoingMessageType: INOutgoingMessageType, content: String?,
                 speakableGroupName: INSpeakableString?, conversationIdentifier: String?, serviceName: String?,
                 sender: INPerson?, attachments: [INSendMessageAttachment]?) {
@@ -37,20 +41,28 @@ open class INSendMessageIntent: INIntent, INParameterImageSetting, UNNotificatio
         super.init()
     }
 
-    /// Maps key paths to parameter names.
+    /// Maps key paths to the parameters' Objective-C names.
     override func parameterName(for keyPath: AnyKeyPath) -> String? {
         switch keyPath {
         case \INSendMessageIntent.speakableGroupName: "speakableGroupName"
         case \INSendMessageIntent.sender: "sender"
         case \INSendMessageIntent.recipients: "recipients"
         case \INSendMessageIntent.content: "content"
+        case \INSendMessageIntent.conversationIdentifier: "conversationIdentifier"
+        case \INSendMessageIntent.serviceName: "serviceName"
+        case \INSendMessageIntent.attachments: "attachments"
+        case \INSendMessageIntent.outgoingMessageType: "outgoingMessageType"
         default: nil
         }
     }
 }
 
+@available(iOS 15.0, *)
+extension INSendMessageIntent: UNNotificationContentProviding {}
+
 /// The kind of an outgoing message.
-public enum INOutgoingMessageType: Int, Sendable {
+@available(iOS 13.0, *)
+public enum INOutgoingMessageType: Int, @unchecked Sendable {
     /// Unknown.
     case unknown = 0
     /// Text.
@@ -59,20 +71,9 @@ public enum INOutgoingMessageType: Int, Sendable {
     case outgoingMessageAudio = 2
 }
 
-/// An attachment of a message intent.
-open class INSendMessageAttachment: NSObject, @unchecked Sendable {}
-
-/// Donation metadata of a message intent.
-open class INSendMessageIntentDonationMetadata: NSObject, @unchecked Sendable {
-    /// Overrides the number of recipients shown.
-    open var recipientCount: Int = 0
-    /// True when the message mentions the current user.
-    open var mentionsCurrentUser: Bool = false
-    /// True when the message replies to the current user.
-    open var isReplyToCurrentUser: Bool = false
-    /// True to notify even when the sender is not allowed by Focus.
-    open var notifyRecipientAnyway: Bool = false
-
-    /// Creates empty metadata.
-    public override init() { super.init() }
+/// An attachment of a message intent (Apple's `INSendMessageAttachment`); its factory, which takes an
+/// `INFile`, is not modelled.
+@available(iOS 14.0, *)
+open class INSendMessageAttachment: NSObject, @unchecked Sendable {
+    override init() { super.init() }
 }

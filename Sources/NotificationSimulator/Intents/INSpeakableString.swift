@@ -1,21 +1,14 @@
 import Foundation
 
 /// A string with a spoken form (Apple's `INSpeakableString`), used for group names.
-open class INSpeakableString: NSObject, @unchecked Sendable {
+@available(iOS 10.0, *)
+open class INSpeakableString: NSObject, NSCopying, @unchecked Sendable {
     /// The string as spoken and shown.
-    public let spokenPhrase: String
+    open private(set) var spokenPhrase: String
     /// An identifier for the string.
-    public let vocabularyIdentifier: String?
+    open private(set) var vocabularyIdentifier: String?
     /// A hint on how to pronounce it.
-    public let pronunciationHint: String?
-
-    /// Creates a speakable string.
-    public init(spokenPhrase: String) {
-        self.spokenPhrase = spokenPhrase
-        self.vocabularyIdentifier = nil
-        self.pronunciationHint = nil
-        super.init()
-    }
+    open private(set) var pronunciationHint: String?
 
     /// Creates a speakable string with an identifier and a hint.
     public init(vocabularyIdentifier: String, spokenPhrase: String, pronunciationHint: String?) {
@@ -24,4 +17,16 @@ open class INSpeakableString: NSObject, @unchecked Sendable {
         self.pronunciationHint = pronunciationHint
         super.init()
     }
+
+    /// Creates a speakable string.
+    @available(iOS 10.2, *)
+    public init(spokenPhrase: String) {
+        self.spokenPhrase = spokenPhrase
+        self.vocabularyIdentifier = nil
+        self.pronunciationHint = nil
+        super.init()
+    }
+
+    /// Speakable strings are immutable: a copy is the same object.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 }

@@ -1,9 +1,34 @@
 import Foundation
 
-/// An error of the UserNotifications framework, with Apple's codes (domain-rules §3.4).
-public struct UNError: Error, Sendable, Hashable, CustomNSError, LocalizedError {
+/// The domain of the UserNotifications framework's errors.
+@available(iOS 10.0, *)
+public let UNErrorDomain: String = "UNErrorDomain"
+
+/// An error of the UserNotifications framework (Apple's `UNError`), with Apple's codes (domain-rules §3.4).
+///
+/// Shaped as Swift imports an `NS_ERROR_ENUM` on iOS: a struct over an `NSError` with a nested `Code`,
+/// `init(_:userInfo:)` and `code` from Foundation, and a static property per code, so that
+/// `catch UNError.attachmentInvalidFileSize` and `UNError(.notificationsNotAllowed)` work as on iOS.
+@available(iOS 10.0, *)
+public struct UNError: _BridgedStoredNSError {
+    /// The underlying error.
+    public let _nsError: NSError
+
+    /// Wraps an error of `UNErrorDomain`.
+    public init(_nsError error: NSError) {
+        precondition(error.domain == UNErrorDomain, "not a UNErrorDomain error")
+        self._nsError = error
+    }
+
+    /// `UNErrorDomain`.
+    public static var errorDomain: String { UNErrorDomain }
+    /// `UNErrorDomain`, for Foundation's bridging.
+    public static var _nsErrorDomain: String { UNErrorDomain }
+
     /// The error codes, with Apple's raw values.
-    public enum Code: Int, Sendable {
+    public enum Code: Int, _ErrorCodeProtocol, @unchecked Sendable {
+        /// The type of error this code belongs to.
+        public typealias _ErrorType = UNError
         /// Notifications aren't allowed.
         case notificationsNotAllowed = 1
         /// The URL for an attachment was invalid.
@@ -23,26 +48,57 @@ public struct UNError: Error, Sendable, Hashable, CustomNSError, LocalizedError 
         /// The notification has no user-facing content, but should.
         case notificationInvalidNoContent = 1401
         /// The content-providing object is not allowed.
+        @available(iOS 15.0, *)
         case contentProvidingObjectNotAllowed = 1500
         /// The content-providing object is invalid.
+        @available(iOS 15.0, *)
         case contentProvidingInvalid = 1501
         /// The badge input is invalid.
+        @available(iOS 16.0, *)
         case badgeInputInvalid = 1600
     }
 
-    /// The code.
-    public let code: Code
+    /// Notifications aren't allowed.
+    public static var notificationsNotAllowed: UNError.Code { .notificationsNotAllowed }
+    /// The URL for an attachment was invalid.
+    public static var attachmentInvalidURL: UNError.Code { .attachmentInvalidURL }
+    /// The file type of an attachment isn't supported.
+    public static var attachmentUnrecognizedType: UNError.Code { .attachmentUnrecognizedType }
+    /// An attachment is too large.
+    public static var attachmentInvalidFileSize: UNError.Code { .attachmentInvalidFileSize }
+    /// The attachment isn't in the data store.
+    public static var attachmentNotInDataStore: UNError.Code { .attachmentNotInDataStore }
+    /// Moving the attachment into the data store failed.
+    public static var attachmentMoveIntoDataStoreFailed: UNError.Code { .attachmentMoveIntoDataStoreFailed }
+    /// The attachment file is corrupt.
+    public static var attachmentCorrupt: UNError.Code { .attachmentCorrupt }
+    /// The notification has no date, but should.
+    public static var notificationInvalidNoDate: UNError.Code { .notificationInvalidNoDate }
+    /// The notification has no user-facing content, but should.
+    public static var notificationInvalidNoContent: UNError.Code { .notificationInvalidNoContent }
+    /// The content-providing object is not allowed.
+    @available(iOS 15.0, *)
+    public static var contentProvidingObjectNotAllowed: UNError.Code { .contentProvidingObjectNotAllowed }
+    /// The content-providing object is invalid.
+    @available(iOS 15.0, *)
+    public static var contentProvidingInvalid: UNError.Code { .contentProvidingInvalid }
+    /// The badge input is invalid.
+    @available(iOS 16.0, *)
+    public static var badgeInputInvalid: UNError.Code { .badgeInputInvalid }
+}
 
-    /// Creates an error with `code`.
-    public init(_ code: Code) { self.code = code }
+extension UNError {
+    /// The error the simulated system reports for `code`, with a description under
+    /// `NSLocalizedDescriptionKey` as iOS words it where known.
+    static func simulated(_ code: Code) -> UNError {
+        UNError(code, userInfo: [NSLocalizedDescriptionKey: code.simulatorDescription])
+    }
+}
 
-    /// `UNErrorDomain`.
-    public static var errorDomain: String { "UNErrorDomain" }
-    /// The code's raw value.
-    public var errorCode: Int { code.rawValue }
+extension UNError.Code {
     /// A short description, as iOS words it where known.
-    public var errorDescription: String? {
-        switch code {
+    var simulatorDescription: String {
+        switch self {
         case .notificationsNotAllowed: "Notifications are not allowed"
         case .attachmentInvalidURL: "Invalid attachment file URL"
         case .attachmentUnrecognizedType: "Unrecognized attachment file type"
@@ -57,29 +113,4 @@ public struct UNError: Error, Sendable, Hashable, CustomNSError, LocalizedError 
         case .badgeInputInvalid: "Badge input is invalid"
         }
     }
-    /// The description under `NSLocalizedDescriptionKey`.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? ""] }
-
-}
-
-/// Matches an error by code, so `catch UNError.attachmentInvalidFileSize` works as on iOS.
-public func ~= (code: UNError.Code, error: any Error) -> Bool {
-    (error as? UNError)?.code == code
-}
-
-extension UNError {
-    /// The code `attachmentInvalidURL`, for pattern matching.
-    public static var attachmentInvalidURL: Code { .attachmentInvalidURL }
-    /// The code `attachmentUnrecognizedType`, for pattern matching.
-    public static var attachmentUnrecognizedType: Code { .attachmentUnrecognizedType }
-    /// The code `attachmentInvalidFileSize`, for pattern matching.
-    public static var attachmentInvalidFileSize: Code { .attachmentInvalidFileSize }
-    /// The code `attachmentNotInDataStore`, for pattern matching.
-    public static var attachmentNotInDataStore: Code { .attachmentNotInDataStore }
-    /// The code `attachmentCorrupt`, for pattern matching.
-    public static var attachmentCorrupt: Code { .attachmentCorrupt }
-    /// The code `notificationInvalidNoContent`, for pattern matching.
-    public static var notificationInvalidNoContent: Code { .notificationInvalidNoContent }
-    /// The code `contentProvidingInvalid`, for pattern matching.
-    public static var contentProvidingInvalid: Code { .contentProvidingInvalid }
 }

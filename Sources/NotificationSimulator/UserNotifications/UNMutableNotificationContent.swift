@@ -1,6 +1,9 @@
 import Foundation
 
 /// Notification content an extension or an app can change (Apple's `UNMutableNotificationContent`).
+///
+/// `badge` and `sound` are copied when set, as Apple's `@NSCopying` properties are.
+@available(iOS 10.0, *)
 open class UNMutableNotificationContent: UNNotificationContent, @unchecked Sendable {
     /// The title.
     open override var title: String { get { super.title } set { super.title = newValue } }
@@ -22,22 +25,25 @@ open class UNMutableNotificationContent: UNNotificationContent, @unchecked Senda
     open override var userInfo: [AnyHashable: Any] { get { super.userInfo } set { super.userInfo = newValue } }
     /// The attachments; files must be local and valid.
     open override var attachments: [UNNotificationAttachment] { get { super.attachments } set { super.attachments = newValue } }
+    /// The argument inserted into the category's summary format (ignored since iOS 15).
+    @available(iOS, introduced: 12.0, deprecated: 15.0, message: "summaryArgument is ignored")
+    open override var summaryArgument: String { get { super.summaryArgument } set { super.summaryArgument = newValue } }
+    /// The number of items the notification adds to the summary (ignored since iOS 15).
+    @available(iOS, introduced: 12.0, deprecated: 15.0, message: "summaryArgumentCount is ignored")
+    open override var summaryArgumentCount: Int { get { super.summaryArgumentCount } set { super.summaryArgumentCount = newValue } }
     /// The scene brought forward.
+    @available(iOS 13.0, *)
     open override var targetContentIdentifier: String? { get { super.targetContentIdentifier } set { super.targetContentIdentifier = newValue } }
     /// How the notification interrupts.
+    @available(iOS 15.0, *)
     open override var interruptionLevel: UNNotificationInterruptionLevel { get { super.interruptionLevel } set { super.interruptionLevel = newValue } }
     /// The relevance score, expected between 0 and 1.
+    @available(iOS 15.0, *)
     open override var relevanceScore: Double { get { super.relevanceScore } set { super.relevanceScore = newValue } }
     /// The Focus filter criteria.
+    @available(iOS 16.0, *)
     open override var filterCriteria: String? { get { super.filterCriteria } set { super.filterCriteria = newValue } }
 
     /// Creates empty content.
     public override init() { super.init() }
-
-    /// A read-only copy with the same values.
-    open override func copy(with zone: NSZone? = nil) -> Any {
-        let copy = UNNotificationContent()
-        copy.assign(from: self)
-        return copy
-    }
 }

@@ -5,6 +5,7 @@ import Foundation
 /// iOS calls `didReceive(_:withContentHandler:)` for a push with `mutable-content: 1` and visible
 /// alert text; the extension has about 30 seconds to call the handler, and then
 /// `serviceExtensionTimeWillExpire()` is its last chance (domain-rules §2).
+@available(iOS 10.0, *)
 open class UNNotificationServiceExtension: NSObject {
     /// Creates the extension.
     public override init() { super.init() }

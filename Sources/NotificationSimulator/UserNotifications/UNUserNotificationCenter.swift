@@ -4,11 +4,20 @@ import Foundation
 ///
 /// Requests added here are pending until their trigger fires in virtual time; the device then
 /// delivers them. At most 64 requests stay pending (the soonest-firing ones, domain-rules §7.9);
-/// adding a request with an existing identifier replaces it (§7.10).
+/// adding a request with an existing identifier replaces it (§7.10). A local request's attachment
+/// files are moved into the system's store when it is added (§3.2.4). The simulated user has
+/// allowed notifications (rule `ios.authorization-granted`, a modelling choice).
+///
+/// Completion handlers run later, on the simulated device's event queue (Apple: "may be executed
+/// on a background thread"); outside a simulation they run at once.
+@available(iOS 10.0, *)
 open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [PendingRequest] = []
+    private var delivered: [UNNotification] = []
+    private var categories: Set<UNNotificationCategory> = []
     private var sequence = 0
+    private(set) var badgeCount = 0
     /// The delegate asked how to present notifications while the app is in the foreground.
     open weak var delegate: (any UNUserNotificationCenterDelegate)?
 
@@ -22,66 +31,188 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         let sequence: Int
     }
 
-    /// The most requests that stay pending.
-    public static let pendingLimit = 64
+    /// The most requests that stay pending (domain-rules §7.9).
+    static let pendingLimit = 64
 
     private static let shared = UNUserNotificationCenter()
+
+    /// True: the simulated device supports content extensions.
+    open var supportsContentExtensions: Bool { true }
 
     /// The center of the current simulated device.
     open class func current() -> UNUserNotificationCenter {
         SimulationContext.current?.center ?? shared
     }
 
-    /// Creates an empty center (the device makes one per run).
+    /// Creates an empty center (the device makes one per run; apps use `current()`).
     override init() { super.init() }
 
+    // MARK: Authorization and settings
+
+    /// Asks for permission; the simulated user has already allowed notifications.
+    open func requestAuthorization(options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        later("authorization") { completionHandler(true, nil) }
+    }
+
+    /// Asks for permission; the simulated user has already allowed notifications.
+    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool { true }
+
+    /// The app's notification settings.
+    open func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
+        later("settings") { completionHandler(UNNotificationSettings.allowed) }
+    }
+
+    /// The app's notification settings.
+    open func notificationSettings() async -> UNNotificationSettings { .allowed }
+
+    /// Registers the app's notification categories, replacing the ones registered before.
+    open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {
+        lock.lock(); defer { lock.unlock() }
+        self.categories = categories
+    }
+
+    /// The registered categories.
+    open func getNotificationCategories(completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void) {
+        let categories = registeredCategories
+        later("categories") { completionHandler(categories) }
+    }
+
+    /// The registered categories.
+    open func notificationCategories() async -> Set<UNNotificationCategory> { registeredCategories }
+
+    /// Sets the app icon's badge count.
+    @available(iOS 16.0, *)
+    open func setBadgeCount(_ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        let error = updateBadge(newBadgeCount)
+        if let completionHandler { later("badge") { completionHandler(error) } }
+    }
+
+    /// Sets the app icon's badge count.
+    @available(iOS 16.0, *)
+    open func setBadgeCount(_ newBadgeCount: Int) async throws {
+        if let error = updateBadge(newBadgeCount) { throw error }
+    }
+
+    // MARK: Requests
+
     /// Schedules a request; the completion gets an error when iOS would not schedule it.
-    open func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: ((Error?) -> Void)? = nil) {
-        let now = SimulationContext.current?.clock.now ?? 0
-        // A local request whose attachment file is gone is not scheduled (domain-rules §3.2.6).
-        let missing = request.content.attachments.contains { !FileManager.default.fileExists(atPath: $0.url.path) }
-        let error: Error? = missing ? UNError(.attachmentNotInDataStore) : nil
-        if error == nil {
-            let fireAt: Int
-            switch request.trigger {
-            case let trigger as UNTimeIntervalNotificationTrigger:
-                fireAt = now + Int((trigger.timeInterval * 1000).rounded())
-            case let trigger as UNCalendarNotificationTrigger:
-                let start = SimulationContext.epoch.addingTimeInterval(Double(now) / 1000)
-                if let date = trigger.nextTriggerDate(after: start) {
-                    fireAt = Int((date.timeIntervalSince(SimulationContext.epoch) * 1000).rounded())
-                } else {
-                    fireAt = Int.max
-                }
-            default:
-                fireAt = now
-            }
-            lock.lock()
-            pending.removeAll { $0.request.identifier == request.identifier }
-            sequence += 1
-            pending.append(PendingRequest(request: request, fireAt: fireAt, sequence: sequence))
-            pending.sort { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }
-            if pending.count > Self.pendingLimit { pending.removeLast(pending.count - Self.pendingLimit) }
-            lock.unlock()
-        }
-        if let completionHandler {
-            if let context = SimulationContext.current {
-                context.scheduler.schedule(at: now, label: "add-completion") { completionHandler(error) }
-            } else {
-                completionHandler(error)
-            }
-        }
+    open func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        let error = schedule(request)
+        if let completionHandler { later("add-completion") { completionHandler(error) } }
+    }
+
+    /// Schedules a request; throws when iOS would not schedule it.
+    open func add(_ request: UNNotificationRequest) async throws {
+        if let error = schedule(request) { throw error }
     }
 
     /// The requests still waiting for their trigger.
-    open func getPendingNotificationRequests(completionHandler: @escaping ([UNNotificationRequest]) -> Void) {
-        completionHandler(pendingRequests)
+    open func getPendingNotificationRequests(completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void) {
+        let requests = pendingRequests
+        later("pending") { completionHandler(requests) }
     }
+
+    /// The requests still waiting for their trigger.
+    open func pendingNotificationRequests() async -> [UNNotificationRequest] { pendingRequests }
 
     /// Removes pending requests by identifier.
     open func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
         lock.lock(); defer { lock.unlock() }
         pending.removeAll { identifiers.contains($0.request.identifier) }
+    }
+
+    /// Removes every pending request.
+    open func removeAllPendingNotificationRequests() {
+        lock.lock(); defer { lock.unlock() }
+        pending.removeAll()
+    }
+
+    /// The notifications shown and still in Notification Center.
+    open func getDeliveredNotifications(completionHandler: @escaping @Sendable ([UNNotification]) -> Void) {
+        let notifications = deliveredNotificationList
+        later("delivered") { completionHandler(notifications) }
+    }
+
+    /// The notifications shown and still in Notification Center.
+    open func deliveredNotifications() async -> [UNNotification] { deliveredNotificationList }
+
+    /// Removes delivered notifications by request identifier.
+    open func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {
+        lock.lock(); defer { lock.unlock() }
+        delivered.removeAll { identifiers.contains($0.request.identifier) }
+    }
+
+    /// Removes every delivered notification.
+    open func removeAllDeliveredNotifications() {
+        lock.lock(); defer { lock.unlock() }
+        delivered.removeAll()
+    }
+
+    // MARK: The simulated device's side
+
+    /// Runs `body` on the device's event queue at the current virtual time, or now outside a simulation.
+    private func later(_ label: String, _ body: @escaping () -> Void) {
+        if let context = SimulationContext.current {
+            context.scheduler.schedule(at: context.clock.now, label: label, body)
+        } else {
+            body()
+        }
+    }
+
+    /// Checks and stores a request: its attachment files move into the store now; a request whose
+    /// file cannot be moved is not scheduled (domain-rules §3.2.4, §3.2.6).
+    private func schedule(_ request: UNNotificationRequest) -> UNError? {
+        let now = SimulationContext.current?.clock.now ?? 0
+        for attachment in request.content.attachments where !attachment.moveIntoStore() {
+            SimulationContext.current?.recordLocalAttachmentFailure(attachment.url.lastPathComponent)
+            return UNError.simulated(.attachmentMoveIntoDataStoreFailed)
+        }
+        let fireAt: Int
+        switch request.trigger {
+        case let trigger as UNTimeIntervalNotificationTrigger:
+            fireAt = now + Int((trigger.timeInterval * 1000).rounded())
+        case let trigger as UNCalendarNotificationTrigger:
+            let start = SimulationContext.epoch.addingTimeInterval(Double(now) / 1000)
+            if let date = trigger.nextDate(after: start) {
+                fireAt = Int((date.timeIntervalSince(SimulationContext.epoch) * 1000).rounded())
+            } else {
+                fireAt = Int.max
+            }
+        default:
+            fireAt = now
+        }
+        lock.lock()
+        pending.removeAll { $0.request.identifier == request.identifier }
+        sequence += 1
+        pending.append(PendingRequest(request: request, fireAt: fireAt, sequence: sequence))
+        pending.sort { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }
+        if pending.count > Self.pendingLimit { pending.removeLast(pending.count - Self.pendingLimit) }
+        lock.unlock()
+        return nil
+    }
+
+    private func updateBadge(_ count: Int) -> UNError? {
+        guard count >= 0 else { return UNError.simulated(.badgeInputInvalid) }
+        lock.lock(); defer { lock.unlock() }
+        badgeCount = count
+        return nil
+    }
+
+    private var registeredCategories: Set<UNNotificationCategory> {
+        lock.lock(); defer { lock.unlock() }
+        return categories
+    }
+
+    private var deliveredNotificationList: [UNNotification] {
+        lock.lock(); defer { lock.unlock() }
+        return delivered
+    }
+
+    /// Records a notification the device showed, replacing one with the same request identifier.
+    func noteDelivered(_ notification: UNNotification) {
+        lock.lock(); defer { lock.unlock() }
+        delivered.removeAll { $0.request.identifier == notification.request.identifier }
+        delivered.append(notification)
     }
 
     /// The pending requests, soonest first.
@@ -102,52 +233,5 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     var nextFireTime: Int? {
         lock.lock(); defer { lock.unlock() }
         return pending.first.map(\.fireAt)
-    }
-}
-
-/// Answers how to present a notification that arrives while the app is in the foreground.
-public protocol UNUserNotificationCenterDelegate: AnyObject {
-    /// Called for a notification arriving in the foreground; call the handler with the options to use.
-    func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
-                                withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void)
-}
-
-/// How to present a notification while the app is in the foreground.
-public struct UNNotificationPresentationOptions: OptionSet, Sendable, Hashable {
-    /// The raw bits.
-    public let rawValue: UInt
-    /// Creates options from bits.
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    /// Apply the badge.
-    public static let badge = UNNotificationPresentationOptions(rawValue: 1 << 0)
-    /// Play the sound.
-    public static let sound = UNNotificationPresentationOptions(rawValue: 1 << 1)
-    /// Show in Notification Center.
-    public static let list = UNNotificationPresentationOptions(rawValue: 1 << 3)
-    /// Show as a banner.
-    public static let banner = UNNotificationPresentationOptions(rawValue: 1 << 4)
-
-    /// The option names, for the record.
-    var names: [String] {
-        var names: [String] = []
-        if contains(.badge) { names.append("badge") }
-        if contains(.banner) { names.append("banner") }
-        if contains(.list) { names.append("list") }
-        if contains(.sound) { names.append("sound") }
-        return names
-    }
-}
-
-/// A delivered notification: its request and the date it arrived.
-open class UNNotification: NSObject, @unchecked Sendable {
-    /// The request.
-    public let request: UNNotificationRequest
-    /// When it was delivered (virtual time).
-    public let date: Date
-
-    init(request: UNNotificationRequest, date: Date) {
-        self.request = request
-        self.date = date
-        super.init()
     }
 }

@@ -1,0 +1,144 @@
+import Foundation
+import Payloads
+
+/// What the device shows: attachments moved into the store, communication styling, interruption
+/// level, and the app delegate's say in the foreground.
+extension NotificationDevice {
+    /// What the user sees for `content`: attachments checked and moved into the store, communication styling applied.
+    func present(_ content: UNNotificationContent, original: UNNotificationContent, donated: Bool, diagnostics: inout [Diagnostic]) -> DeliveryRecord.Delivered? {
+        var attachments: [DeliveryRecord.AttachmentRecord] = []
+        var attachmentImage: Data?
+        for attachment in content.attachments {
+            // A local request's files moved into the store when it was added; a push's move now,
+            // after the extension has finished (domain-rules §3.2.4, §3.2.6).
+            guard let data = attachment.storedData ?? (attachment.moveIntoStore() ? attachment.storedData : nil) else {
+                diagnostics.append(DeviceBehaviours.diagnostic("ios.attachment-validated-after-extension", "attachment '\(attachment.identifier)' was gone when the extension finished; it is not shown"))
+                continue
+            }
+            attachments.append(.init(identifier: attachment.identifier, type: attachment.type, bytes: data.count, thumbnailHidden: attachment.thumbnailHidden))
+            if attachmentImage == nil, ["public.png", "public.jpeg", "com.compuserve.gif"].contains(attachment.type) { attachmentImage = data }
+        }
+        var icon = "app"
+        var communication: DeliveryRecord.CommunicationRecord?
+        var avatar: Data?
+        if let context = content.communication {
+            if context.recipientsMarkedMe > 0 {
+                diagnostics.append(DeviceBehaviours.diagnostic("ios.recipient-is-me", "the intent lists \(context.recipientsMarkedMe) recipient\(context.recipientsMarkedMe == 1 ? "" : "s") marked isMe; Apple says not to include the current user, whom iOS adds itself. The simulator leaves them out of the count"))
+            }
+            if content.changedAfterUpdate {
+                diagnostics.append(DeviceBehaviours.diagnostic("ios.content-changed-after-update", "the content was changed after updating(from:); Apple asks to pass the updated content on without changing it. The simulator shows the changed fields"))
+            }
+            if app.allowsCommunicationNotifications {
+                icon = context.groupName != nil ? "group-avatar" : "sender-avatar"
+                avatar = context.groupName != nil ? context.groupImageData : context.senderImageData
+                communication = .init(senderName: context.senderName, senderHandle: context.senderHandle, senderHasImage: context.senderHasImage,
+                                      conversationIdentifier: context.conversationIdentifier, groupName: context.groupName,
+                                      recipients: context.recipients, donated: donated)
+            } else {
+                diagnostics.append(DeviceBehaviours.diagnostic("ios.communication-needs-entitlement", "the content was updated from a message intent, but the app lacks the Communication Notifications entitlement or NSUserActivityTypes: iOS silently shows a plain notification with the app icon", severity: .warning))
+            }
+        }
+        let userInfo: JSONValue = PayloadContent.json(content.userInfo)
+        let level = effectiveLevel(content.interruptionLevel)
+        if level != content.interruptionLevel {
+            diagnostics.append(DeviceBehaviours.diagnostic("ios.interruption-level-entitlement", "interruption level '\(content.interruptionLevel.payloadName)' needs its entitlement; the notification is delivered as '\(level.payloadName)'", severity: .warning))
+        }
+        return DeliveryRecord.Delivered(
+            title: content.title, subtitle: content.subtitle, body: content.body,
+            badge: content.badge?.intValue, sound: content.sound?.recordName,
+            threadIdentifier: content.threadIdentifier, categoryIdentifier: content.categoryIdentifier,
+            targetContentIdentifier: content.targetContentIdentifier,
+            interruptionLevel: level.payloadName,
+            relevanceScore: content.relevanceScore, icon: icon, attachments: attachments,
+            communication: communication, userInfo: userInfo,
+            previewImages: .init(avatar: avatar, attachment: attachmentImage))
+    }
+
+    /// Time-sensitive and critical levels fall back to active without their entitlements (domain-rules §1.2, [C]).
+    private func effectiveLevel(_ level: UNNotificationInterruptionLevel) -> UNNotificationInterruptionLevel {
+        switch level {
+        case .timeSensitive where !app.entitlements.contains(AppConfiguration.timeSensitiveEntitlement): .active
+        case .critical where !app.entitlements.contains(AppConfiguration.criticalAlertsEntitlement): .active
+        default: level
+        }
+    }
+
+    /// What the delegate chose for a notification that arrives in the foreground, and why nothing is
+    /// shown when it chose nothing. The delegate's completion-handler form is asked first; if the app
+    /// implements only the async form, that one. With no delegate, or neither form, iOS silences the
+    /// notification (Apple: "If your delegate doesn't implement this method, the system silences alerts").
+    func askDelegate(_ notification: UNNotification, in context: SimulationContext) -> (options: UNNotificationPresentationOptions, diagnostics: [Diagnostic]) {
+        context.center.noteDelivered(notification)
+        let kind = notification.request.trigger is UNPushNotificationTrigger ? "push" : "local notification"
+        guard let delegate = context.center.delegate else {
+            return ([], [DeviceBehaviours.diagnostic("ios.foreground-presentation", "the app is in the foreground and has no UNUserNotificationCenterDelegate: iOS silences the \(kind)")])
+        }
+        let chosen = OptionsBox()
+        let host = ExtensionHost(context: context)
+        let box = UncheckedBox((delegate, context.center))
+        let unimplementedBefore = context.unimplementedDelegateMethodCalls
+        host.call("willPresent") {
+            box.value.0.userNotificationCenter(box.value.1, willPresent: notification) { chosen.set($0) }
+        }
+        if context.unimplementedDelegateMethodCalls > unimplementedBefore {
+            let unimplementedAsync = context.unimplementedDelegateMethodCalls
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                chosen.set(await box.value.0.userNotificationCenter(box.value.1, willPresent: notification))
+                done.signal()
+            }
+            _ = done.wait(timeout: .now() + host.blockedAfter)
+            host.settle()
+            if context.unimplementedDelegateMethodCalls > unimplementedAsync {
+                return ([], [DeviceBehaviours.diagnostic("ios.foreground-presentation", "the app is in the foreground and its delegate does not implement userNotificationCenter(_:willPresent:withCompletionHandler:): iOS silences the \(kind)")])
+            }
+        }
+        let options = chosen.value ?? []
+        guard options.showsSomething else {
+            let reason = chosen.value == nil ? "its delegate never called willPresent's completion handler" : "its delegate chose no banner or list"
+            return (options, [DeviceBehaviours.diagnostic("ios.foreground-presentation", "the app is in the foreground and \(reason): iOS shows nothing for the \(kind)")])
+        }
+        return (options, [])
+    }
+
+    /// True when a donation of this run succeeded.
+    static func donated(_ context: SimulationContext) -> Bool {
+        context.donations.contains { !$0.failed }
+    }
+
+    /// The virtual date now.
+    static func date(_ context: SimulationContext) -> Date {
+        SimulationContext.epoch.addingTimeInterval(Double(context.clock.now) / 1000)
+    }
+
+    /// One diagnostic per failed donation, naming why iOS could not persist it.
+    static func donationDiagnostics(_ context: SimulationContext) -> [Diagnostic] {
+        context.donations.compactMap(\.failure).map { failure in
+            let rule = if case .named = failure.source { "ios.inimage-named-bundle" } else { "ios.inimage-url-local-only" }
+            return DeviceBehaviours.diagnostic(rule, "a donation failed: \(failure.cause); no avatar can be stored")
+        }
+    }
+
+    /// One diagnostic per local request that was not scheduled because an attachment's file could not be moved.
+    static func localAttachmentDiagnostics(_ context: SimulationContext) -> [Diagnostic] {
+        context.takeLocalAttachmentFailures().map { file in
+            DeviceBehaviours.diagnostic("ios.local-attachment-moved-at-add", "a local request was not scheduled: its attachment '\(file)' was no longer there to move into the store (moved already by an earlier request, or deleted); add(_:) reports UNError.attachmentMoveIntoDataStoreFailed")
+        }
+    }
+}
+
+extension UNNotificationPresentationOptions {
+    /// True when the options show the notification (a banner or the list; the deprecated alert is both).
+    var showsSomething: Bool { Self.showsSomething(named: names) }
+
+    /// True when the option names include a banner or the list.
+    static func showsSomething(named names: [String]) -> Bool { names.contains("banner") || names.contains("list") }
+}
+
+/// Presentation options chosen by a delegate; nil until it calls back.
+final class OptionsBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var options: UNNotificationPresentationOptions?
+    func set(_ value: UNNotificationPresentationOptions) { lock.lock(); options = value; lock.unlock() }
+    var value: UNNotificationPresentationOptions? { lock.lock(); defer { lock.unlock() }; return options }
+}
