@@ -189,7 +189,7 @@ struct ExamplePanel {
         let afterNote: String? = switch view.nothingShown {
         case .backgroundPush?: "A background push: iOS wakes the app and shows nothing."
         case .nothing?: "Nothing is shown."
-        case .foregroundChoseNone?: "The app is in the foreground and its delegate chose no banner or list, so iOS shows nothing for the push."
+        case .foregroundChoseNone?: "The app is in the foreground and no delegate chose a banner or the list, so iOS shows nothing."
         case nil: nil
         }
         var figures: [String] = []

@@ -40,7 +40,8 @@ public struct ExampleRunner: Sendable {
         let app = try appConfiguration(for: example, of: recipe)
         let manifest: FixtureManifest
         if let knownManifest { manifest = knownManifest } else { manifest = try fixtureManifest(of: recipe) }
-        let device = NotificationDevice(app: app, manifest: manifest)
+        var device = NotificationDevice(app: app, manifest: manifest, bundle: bundleResources(of: recipe))
+        device.app.isInForeground = example.foreground
 
         if case .success(let root) = JSONReader.parse(bytes), let local = root["local"] {
             guard case .localNotifications(let schedule) = entryPoint else {
@@ -102,6 +103,23 @@ public struct ExampleRunner: Sendable {
         } catch {
             throw CookbookDiagnostic(file: recipe.markdownPath, message: "\(error)")
         }
+    }
+
+    /// The resources of the recipe's app and extension bundles: the regular files directly in
+    /// `fixtures/bundle/`, by name (what `INImage(named:)` finds). Symbolic links and folders are
+    /// skipped, so nothing from outside the recipe is read.
+    public func bundleResources(of recipe: Recipe) -> [String: Data] {
+        let folder = recipe.folder.appendingPathComponent("fixtures/bundle", isDirectory: true)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [:] }
+        var resources: [String: Data] = [:]
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder.appendingPathComponent(name).path
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  attributes[.type] as? FileAttributeType == .typeRegular,
+                  let data = FileManager.default.contents(atPath: path) else { continue }
+            resources[name] = data
+        }
+        return resources
     }
 
     /// The recipe's fixture manifest (`fixtures/manifest.json`), or an empty one.

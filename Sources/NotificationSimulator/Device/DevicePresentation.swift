@@ -82,12 +82,9 @@ extension NotificationDevice {
         }
         if context.unimplementedDelegateMethodCalls > unimplementedBefore {
             let unimplementedAsync = context.unimplementedDelegateMethodCalls
-            let done = DispatchSemaphore(value: 0)
-            Task.detached {
+            _ = AppCodeExecutor.run(limit: host.blockedAfter) {
                 chosen.set(await box.value.0.userNotificationCenter(box.value.1, willPresent: notification))
-                done.signal()
             }
-            _ = done.wait(timeout: .now() + host.blockedAfter)
             host.settle()
             if context.unimplementedDelegateMethodCalls > unimplementedAsync {
                 return ([], [DeviceBehaviours.diagnostic("ios.foreground-presentation", "the app is in the foreground and its delegate does not implement userNotificationCenter(_:willPresent:withCompletionHandler:): iOS silences the \(kind)")])

@@ -7,6 +7,8 @@ struct PayloadContent {
     let content: UNNotificationContent
     /// True when `aps.mutable-content` is the number 1.
     let mutableContent: Bool
+    /// True when `aps.mutable-content` is the Boolean `true` (not run: rule `ios.mutable-content-boolean`).
+    let mutableContentIsBoolean: Bool
     /// True when `aps.content-available` is the number 1.
     let contentAvailable: Bool
     /// True when the alert has text to show (title, subtitle or body; a string alert is its body).
@@ -66,6 +68,7 @@ struct PayloadContent {
         content.filterCriteria = aps?["filter-criteria"]?.stringValue
         self.content = (content.copy() as? UNNotificationContent) ?? content
         self.mutableContent = Self.isNumberOne(aps?["mutable-content"])
+        self.mutableContentIsBoolean = aps?["mutable-content"]?.boolValue == true
         self.contentAvailable = Self.isNumberOne(aps?["content-available"])
         self.hasAlertText = hasAlertText
         self.isVisible = hasAlertText || content.badge != nil || content.sound != nil
