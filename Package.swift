@@ -37,7 +37,9 @@ let package = Package(
         .plugin(name: "PayloadsModulePlugin", capability: .buildTool(), dependencies: ["PayloadsModuleBuilder"],
                 path: "Plugins/PayloadsModulePlugin"),
         .target(name: "PayloadsModule", path: "Sources/PayloadsModule", plugins: ["PayloadsModulePlugin"]),
-        .target(name: "NotificationSimulator", dependencies: ["Payloads"], path: "Sources/NotificationSimulator"),
+        // The checked-in list of Apple's declarations the model mirrors, compiled in for `pushbook check`.
+        .target(name: "NotificationSimulator", dependencies: ["Payloads"], path: "Sources/NotificationSimulator",
+                resources: [.embedInCode("AppleAPI/apple-declarations.txt")]),
         .target(
             name: "Cookbook",
             dependencies: ["CCmark", "Payloads", "PayloadsModule", "NotificationSimulator"],

@@ -40,7 +40,7 @@ open class UNNotificationAction: NSObject, NSCopying, @unchecked Sendable {
 @available(iOS 10.0, *)
 public struct UNNotificationActionOptions: OptionSet, @unchecked Sendable {
     /// The raw bits.
-    public let rawValue: UInt
+    public var rawValue: UInt
     /// Creates options from bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// The device must be unlocked.

@@ -15,7 +15,7 @@ open class UNNotificationCategory: NSObject, NSCopying, @unchecked Sendable {
     @available(iOS 11.0, *)
     open private(set) var hiddenPreviewsBodyPlaceholder: String
     /// The summary format for grouped notifications.
-    @available(iOS, introduced: 12.0, deprecated: 15.0, message: "This property is ignored.")
+    @available(iOS 12.0, *)
     open private(set) var categorySummaryFormat: String
 
     init(checkedIdentifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
@@ -58,7 +58,7 @@ open class UNNotificationCategory: NSObject, NSCopying, @unchecked Sendable {
 @available(iOS 10.0, *)
 public struct UNNotificationCategoryOptions: OptionSet, @unchecked Sendable {
     /// The raw bits.
-    public let rawValue: UInt
+    public var rawValue: UInt
     /// Creates options from bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// Tell the delegate when the user dismisses the notification.

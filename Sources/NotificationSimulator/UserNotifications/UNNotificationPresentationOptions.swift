@@ -4,7 +4,7 @@ import Foundation
 @available(iOS 10.0, *)
 public struct UNNotificationPresentationOptions: OptionSet, @unchecked Sendable {
     /// The raw bits.
-    public let rawValue: UInt
+    public var rawValue: UInt
     /// Creates options from bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// Apply the badge.
