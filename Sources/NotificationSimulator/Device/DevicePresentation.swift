@@ -23,10 +23,10 @@ extension NotificationDevice {
         var avatar: Data?
         if let context = content.communication {
             if context.recipientsMarkedMe > 0 {
-                diagnostics.append(DeviceBehaviours.diagnostic("ios.recipient-is-me", "the intent lists \(context.recipientsMarkedMe) recipient\(context.recipientsMarkedMe == 1 ? "" : "s") marked isMe; Apple says not to include the current user, whom iOS adds itself. The simulator leaves them out of the count"))
+                diagnostics.append(DeviceBehaviours.diagnostic("ios.recipient-is-me", "the intent lists \(context.recipientsMarkedMe) recipient\(context.recipientsMarkedMe == 1 ? "" : "s") marked isMe; Apple says not to include the current user, whom iOS adds itself. Pushbook's model leaves them out of the count"))
             }
             if content.changedAfterUpdate {
-                diagnostics.append(DeviceBehaviours.diagnostic("ios.content-changed-after-update", "the content was changed after updating(from:); Apple asks to pass the updated content on without changing it. The simulator shows the changed fields"))
+                diagnostics.append(DeviceBehaviours.diagnostic("ios.content-changed-after-update", "the content was changed after updating(from:); Apple asks to pass the updated content on without changing it. Pushbook's model shows the changed fields"))
             }
             if app.allowsCommunicationNotifications {
                 icon = context.groupName != nil ? "group-avatar" : "sender-avatar"

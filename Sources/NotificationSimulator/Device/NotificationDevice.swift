@@ -81,7 +81,7 @@ public struct NotificationDevice: Sendable {
             } else if makeExtension != nil {
                 record.serviceExtension = .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: [])
                 if parsed.mutableContentIsBoolean {
-                    record.diagnostics.append(DeviceBehaviours.diagnostic("ios.mutable-content-boolean", "mutable-content is the Boolean true, not the number 1 Apple documents: the simulator does not run the extension (whether iOS does is not documented)"))
+                    record.diagnostics.append(DeviceBehaviours.diagnostic("ios.mutable-content-boolean", "mutable-content is the Boolean true, not the number 1 Apple documents: Pushbook's model does not run the extension (whether iOS does is not documented)"))
                 }
                 if parsed.mutableContent && !parsed.hasAlertText {
                     record.diagnostics.append(DeviceBehaviours.diagnostic("ios.extension-gate", "mutable-content is 1 but the alert has no title, subtitle or body: iOS does not run the extension"))
