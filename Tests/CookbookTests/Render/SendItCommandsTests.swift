@@ -13,31 +13,29 @@ import NotificationSimulator
     ]
     static let hostileValues = ["x'$(touch PWNED_HDR)'", "a\"$(touch PWNED_DQ)\"b", "`touch PWNED_BT`", "v; touch PWNED_SC", "back\\slash"]
 
-    /// Runs `script` in bash in a fresh folder whose PATH puts stub `curl` and `xcrun` first; returns each call's
-    /// arguments and the files in the folder afterwards.
+    /// Runs `script` in bash in a fresh folder, with `curl` and `xcrun` defined as shell functions that record
+    /// their arguments (functions, not files: a script written and run at once can hit ETXTBSY when another test
+    /// forks meanwhile); returns each call's arguments and the files in the folder afterwards.
     static func run(_ script: String) throws -> (calls: [[String]], files: [String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-sendit-\(UUID().uuidString)")
-        let bin = folder.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for tool in ["curl", "xcrun"] {
-            let stub = bin.appendingPathComponent(tool)
-            try "#!/bin/bash\n{ printf '%s\\0' \(tool) \"$@\"; printf '\\n'; } >> \"$STUB_LOG\"\n".write(to: stub, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
-        }
+        let stubs = ["curl", "xcrun"].map { "\($0)() { { printf '%s\\0' \($0) \"$@\"; printf '\\n'; } >> \"$STUB_LOG\"; }\n" }.joined()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-sendit-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--noprofile", "--norc", "-c", script]
+        process.arguments = ["--noprofile", "--norc", "-c", stubs + script]
         process.currentDirectoryURL = folder
-        process.environment = ["PATH": bin.path + ":/usr/bin:/bin", "STUB_LOG": folder.appendingPathComponent("calls.log").path,
+        process.environment = ["PATH": "/usr/bin:/bin", "STUB_LOG": log.path,
                                "APNS_JWT": "jwt-value", "DEVICE_TOKEN": "abc123", "ACCESS_TOKEN": "oauth-value", "PROJECT_ID": "demo-project",
                                "HOME": folder.path]
         try process.run()
         process.waitUntilExit()
-        let log = (try? Data(contentsOf: folder.appendingPathComponent("calls.log"))) ?? Data()
-        let calls = String(decoding: log, as: UTF8.self).components(separatedBy: "\0\n").filter { !$0.isEmpty }
+        let data = (try? Data(contentsOf: log)) ?? Data()
+        let calls = String(decoding: data, as: UTF8.self).components(separatedBy: "\0\n").filter { !$0.isEmpty }
             .map { $0.components(separatedBy: "\0") }
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "bin" && $0 != "calls.log" }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         return (calls, files)
     }
 

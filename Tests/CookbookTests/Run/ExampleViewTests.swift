@@ -106,7 +106,7 @@ import Recipes
         let root = Self.repository.appendingPathComponent("Recipes", isDirectory: true)
         let recipe = try RecipeLoader(root: root, displayRoot: "Recipes").loadRecipe(id: "fcm-image", folder: root.appendingPathComponent("fcm-image", isDirectory: true))
         let results = RecipeBuilder(runner: ExampleRunner(entryPoints: RecipeRegistry.entryPoints)).verify(recipe, update: false).results
-        #expect(results.count == 5)
+        #expect(results.count == recipe.examples.count && results.count >= 5)
         for result in results {
             let outcome = try #require(result.outcome)
             let view = ExampleView(outcome, verification: result.verification)
