@@ -6,7 +6,7 @@ One Chromium, driven over the DevTools protocol on a pipe (no network port, no o
   and never scrolls sideways (the widest offending elements are named); a full-page screenshot is kept;
 - search: typos, synonyms, text from requirements and commands, deep links to sections, whole words,
   recipes ranked above code, snippets with the match marked, a hostile query shown as text;
-- print: a recipe page printed to PDF fits in 12 pages with no near-blank page.
+- print: every recipe page printed to PDF (A4) fits in 12 pages with no near-blank page.
 
 Usage: python3 Tests/Browser/browser_test.py SITE_DIR [SCREENSHOT_DIR]
 Prints one line per check and a closing "N passed, N failed".
@@ -317,8 +317,8 @@ def searches(browser):
 
 
 def printing(browser):
-    for recipe in ("fcm-image", "payload-pitfalls", "communication-notification"):
-        page = SITE / "recipes" / f"{recipe}.html"
+    for page in sorted((SITE / "recipes").glob("*.html")):
+        recipe = page.stem
         browser.open(page.as_uri(), 1280)
         data = browser.pdf()
         target = SHOTS / f"{recipe}-print.pdf"
