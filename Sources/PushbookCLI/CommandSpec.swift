@@ -127,7 +127,8 @@ struct CommandSpec: Sendable {
     }
 
     /// Parses the arguments after the subcommand's name.
-    func parse(_ arguments: [String], entryPoints: EntryPoints) throws(UsageError) -> Request {
+    /// `raw` are the same arguments as the bytes the system gave, when known (a file name need not be UTF-8).
+    func parse(_ arguments: [String], raw: [[UInt8]]? = nil, entryPoints: EntryPoints) throws(UsageError) -> Request {
         var parsed = ParsedArguments(entryPoints: entryPoints)
         var index = 0
         var optionsEnded = false
@@ -136,6 +137,7 @@ struct CommandSpec: Sendable {
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
                 parsed.positionals.append(argument)
+                parsed.positionalBytes.append(raw.flatMap { $0.count == arguments.count ? $0[index - 1] : nil } ?? Array(argument.utf8))
                 continue
             }
             if argument == "--" { optionsEnded = true; continue }
@@ -177,6 +179,8 @@ struct ParsedArguments: Sendable {
     fileprivate(set) var values: [OptionSpec: [String]] = [:]
     /// The positional arguments, in order.
     fileprivate(set) var positionals: [String] = []
+    /// The positional arguments as the system gave them (a file name that is not UTF-8 still opens).
+    fileprivate(set) var positionalBytes: [[UInt8]] = []
 
     fileprivate init(entryPoints: EntryPoints) {
         self.entryPoints = entryPoints

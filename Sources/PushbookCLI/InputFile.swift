@@ -35,7 +35,13 @@ enum InputFile {
 
     /// The bytes of `path` (`-` is standard input).
     static func read(_ path: String) -> Result<[UInt8], Failure> {
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        read(bytes: Array(path.utf8))
+    }
+
+    /// The bytes of the file whose name is `name`, as the system gave it (`-` is standard input).
+    static func read(bytes name: [UInt8]) -> Result<[UInt8], Failure> {
+        let path = name.map { CChar(bitPattern: $0) } + [0]
+        let descriptor = name == [0x2D] ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno)))) }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var info = stat()

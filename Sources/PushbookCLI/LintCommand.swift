@@ -36,9 +36,9 @@ enum LintCommand {
         guard files.filter({ $0 == "-" }).count <= 1 else { throw UsageError(message: "'-' (standard input) can be read only once") }
         var report = LintReport()
         var sawError = false, unreadable = false
-        for file in files {
+        for (file, name) in zip(files, arguments.positionalBytes) {
             let bytes: [UInt8]
-            switch InputFile.read(file) {
+            switch InputFile.read(bytes: name) {
             case .success(let read): bytes = read
             case .failure(let failure):
                 printError("\(file):1:1: error: \(failure)")

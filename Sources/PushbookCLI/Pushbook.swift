@@ -16,10 +16,15 @@ public enum PushbookCLI {
     public static let version = "pushbook \(PushbookVersion.number)"
 
     /// Runs the command line `arguments` (without the program's name) with the recipes' code `entryPoints`.
-    public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst()), entryPoints: EntryPoints) -> Never {
+    public static func main(arguments given: [String]? = nil, entryPoints: EntryPoints) -> Never {
+        var arguments = given ?? Array(CommandLine.arguments.dropFirst())
+        // The bytes behind the arguments: Swift repairs a name that is not UTF-8, which then opens nothing.
+        let raw: [[UInt8]]? = given != nil ? nil : (1..<Int(CommandLine.argc)).map { index in
+            CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? []
+        }
         // A worker that dies must not take the parent with it through a write to its closed pipe.
         signal(SIGPIPE, SIG_IGN)
-        var arguments = arguments
+        var rawArguments = raw
         if arguments.first == "worker" { WorkerCommand.run(entryPoints: entryPoints) }
         guard let name = arguments.first else { exit(with: .usage(usage, hint: "a subcommand is required")) }
         switch name {
@@ -37,6 +42,7 @@ public enum PushbookCLI {
             break
         }
         arguments.removeFirst()
+        rawArguments = rawArguments.map { Array($0.dropFirst()) }
         guard let command = commands.first(where: { $0.name == name }) else {
             let guess = commands.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
             let hint = guess.flatMap { editDistance($0, name) <= 3 ? " Did you mean '\($0)'?" : nil } ?? ""
@@ -44,7 +50,7 @@ public enum PushbookCLI {
             exit(with: .usage(usage, hint: "\(what).\(hint)"))
         }
         do throws(UsageError) {
-            switch try command.parse(arguments, entryPoints: entryPoints) {
+            switch try command.parse(arguments, raw: rawArguments, entryPoints: entryPoints) {
             case .help:
                 print(command.help)
                 Foundation.exit(0)

@@ -42,7 +42,7 @@ enum SimulateCommand {
         let files = arguments.positionals
         guard files.count == 1, let file = files.first else { throw UsageError(message: "give exactly one FILE to simulate") }
         let data: [UInt8]
-        switch InputFile.read(file) {
+        switch InputFile.read(bytes: arguments.positionalBytes[0]) {
         case .success(let bytes): data = bytes
         case .failure(let failure):
             printError("\(file):1:1: error: \(failure)")

@@ -16,6 +16,9 @@ struct PageLayout {
     /// The site name shown in the header and appended to page titles.
     static let siteName = "Pushbook"
 
+    /// The ids the layout itself gives elements of every page, which no heading may take.
+    static let reservedIDs = ["content", "site-search-q"]
+
     /// The header navigation, in order. Use these ids as `current`.
     static let navigation: [NavItem] = [
         NavItem(id: "recipes", title: "Recipes", path: "index.html"),

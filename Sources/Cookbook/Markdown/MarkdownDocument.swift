@@ -52,7 +52,20 @@ struct MarkdownDocument: Sendable {
     }
 
     /// Renders `markdown`; `codeBlock` and `heading` return the HTML that replaces each block.
-    static func render(_ markdown: String, codeBlock: (CodeBlock) -> String, heading: (Heading) -> String) -> MarkdownDocument {
+    /// An image in the prose (`![alt](url)`): its destination and where it starts in the Markdown.
+    struct Image: Sendable, Equatable {
+        /// The destination as written.
+        var url: String
+        /// The 1-based line in the Markdown source.
+        var line: Int
+        /// The 1-based column (in UTF-8 bytes).
+        var column: Int
+    }
+
+    /// Renders `markdown`; `codeBlock` and `heading` return the HTML that replaces each block, and
+    /// `image` the destination each image gets on the page (by default the one written).
+    static func render(_ markdown: String, image: (Image) -> String = { $0.url }, codeBlock: (CodeBlock) -> String,
+                       heading: (Heading) -> String) -> MarkdownDocument {
         let options = CMARK_OPT_VALIDATE_UTF8
         var bytes = Array(markdown.utf8)
         let document: OpaquePointer? = bytes.withUnsafeMutableBufferPointer { buffer in
@@ -65,6 +78,7 @@ struct MarkdownDocument: Sendable {
 
         var codeNodes: [OpaquePointer] = []
         var headingNodes: [OpaquePointer] = []
+        var imageNodes: [OpaquePointer] = []
         var text: [String] = []
         var sections: [(line: Int?, parts: [String])] = [(nil, [])]
         var inHeading = false
@@ -76,6 +90,8 @@ struct MarkdownDocument: Sendable {
                 if event == CMARK_EVENT_EXIT, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_HEADING { inHeading = false }
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
                 switch cmark_node_get_type(node) {
+                case CMARK_NODE_IMAGE:
+                    imageNodes.append(node)
                 case CMARK_NODE_CODE_BLOCK:
                     codeNodes.append(node)
                     sections[sections.count - 1].parts += ["\n", string(cmark_node_get_literal(node)), "\n"]
@@ -95,6 +111,13 @@ struct MarkdownDocument: Sendable {
                 default: break
                 }
             }
+        }
+        // Images first: a heading's HTML is rendered from its nodes below, images in it included.
+        for node in imageNodes {
+            let written = Image(url: string(cmark_node_get_url(node)), line: Int(cmark_node_get_start_line(node)),
+                                column: Int(cmark_node_get_start_column(node)))
+            let url = image(written)
+            if url != written.url { _ = cmark_node_set_url(node, url) }
         }
         for node in codeNodes {
             let block = CodeBlock(info: string(cmark_node_get_fence_info(node)), literal: string(cmark_node_get_literal(node)),

@@ -27,6 +27,13 @@ public struct RecipeRule: Sendable, Equatable {
     public static let controlCharacter = RecipeRule(id: "recipe.control-character",
         summary: "The front matter holds no control characters (NUL, ESC, …) other than tabs.")
 
+    /// Prose embeds nothing from the network.
+    public static let remoteResource = RecipeRule(id: "recipe.remote-resource",
+        summary: "An image in the prose is never loaded from the network (http:, https:, //host, other schemes, data: other than PNG, GIF, JPEG or WebP): put the file in the recipe folder. Links to the web stay allowed.")
+    /// A prose image is a plain file of the recipe.
+    public static let localImage = RecipeRule(id: "recipe.local-image",
+        summary: "An image in the prose names a PNG, JPEG, GIF or WebP file of the recipe by a plain relative path (at most 10 MiB); it is copied into the site under media/ID/.")
+
     /// Every recipe rule, in the README's order.
-    public static let all: [RecipeRule] = [symlink, fileKind, fileName, exampleName, downloadCollision, controlCharacter]
+    public static let all: [RecipeRule] = [symlink, fileKind, fileName, exampleName, downloadCollision, controlCharacter, remoteResource, localImage]
 }

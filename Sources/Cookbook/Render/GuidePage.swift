@@ -26,7 +26,7 @@ struct GuidePage {
 
     /// Renders the page.
     func render() -> Output {
-        var slugger = Slugger(reserved: ["content"])
+        var slugger = Slugger(reserved: PageLayout.reservedIDs)
         var toc: [(id: String, title: String, level: Int)] = []
         var ids: [Int: (id: String, title: String)] = [:]
         let document = MarkdownDocument.render(markdown, codeBlock: { block in

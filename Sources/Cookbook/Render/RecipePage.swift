@@ -23,6 +23,8 @@ struct RecipePage {
         var search: [SearchIndex.Entry]
         /// Problems in the recipe's Markdown or includes.
         var diagnostics: [CookbookDiagnostic]
+        /// Image files of the recipe its prose embeds: site path → path in the recipe folder.
+        var images: [String: String] = [:]
     }
 
     /// The page's path relative to the site root.
@@ -34,11 +36,12 @@ struct RecipePage {
         var downloads: [String: String] = [:]
         var toc: [(id: String, title: String, level: Int, line: Int)] = []
         var search: [SearchIndex.Entry] = []
-        var slugger = Slugger(reserved: ["content", "requirements", "sources"] + recipe.examples.map { "example-\($0.id)" } + recipe.examples.map { "example-\($0.id)-title" })
-        var shownExamples: Set<String> = []
+        var slugger = Slugger(reserved: PageLayout.reservedIDs + ["requirements", "sources"] + recipe.examples.map { "example-\($0.id)" } + recipe.examples.map { "example-\($0.id)-title" })
+        var shownExamples: [String: Int] = [:]
         var headingIDs: [Int: (id: String, title: String)] = [:]
         let file = recipe.markdownPath
-        let document = MarkdownDocument.render(recipe.markdown, codeBlock: { block in
+        var images = ProseImages(recipe: recipe)
+        let document = MarkdownDocument.render(recipe.markdown, image: { images.resolve($0) }, codeBlock: { block in
             let words = block.info.split(separator: " ").map(String.init)
             let location = SourceLocation(line: block.line + recipe.markdownLine - 1, column: block.column)
             switch words.first {
@@ -60,7 +63,7 @@ struct RecipePage {
                     }
                     let language = include.language ?? Self.language(forExtension: (include.path as NSString).pathExtension)
                     let code = language == "swift"
-                        ? try Snippet.extract(from: text, region: include.region, file: "\(recipe.displayPath)/\(include.path)").code
+                        ? try Snippet.extract(from: text, region: include.region, file: "\(recipe.displayPath)/\(include.path)", includedAt: (file, location)).code
                         : text
                     let id = slugger.slug("code " + include.path + " " + (include.region ?? ""))
                     let caption = include.path + (include.region.map { " — \($0)" } ?? "")
@@ -76,7 +79,12 @@ struct RecipePage {
                                                           message: words.count == 2 ? "no example '\(words[1])' (examples: \(recipe.examples.map(\.id).joined(separator: ", ")))" : "write 'example NAME'"))
                     return ""
                 }
-                shownExamples.insert(words[1])
+                if let first = shownExamples[words[1]] {
+                    diagnostics.append(CookbookDiagnostic(file: file, location: location,
+                                                          message: "example '\(words[1])' is already shown on line \(first); show each example once (its anchor must be unique)"))
+                    return ""
+                }
+                shownExamples[words[1]] = location.line
                 let panel = ExamplePanel(recipe: recipe, result: result, working: working(for: result))
                 downloads.merge(panel.downloads) { a, _ in a }
                 search.append(panel.searchEntry(page: path))
@@ -100,7 +108,7 @@ struct RecipePage {
         var main = "<article class=\"recipe\">\n"
         main += needsBox()
         main += document.html
-        for example in recipe.examples where !shownExamples.contains(example.id) {
+        for example in recipe.examples where shownExamples[example.id] == nil {
             guard let result = results[example.id] else { continue }
             let panel = ExamplePanel(recipe: recipe, result: result, working: working(for: result))
             downloads.merge(panel.downloads) { a, _ in a }
@@ -128,7 +136,7 @@ struct RecipePage {
         search = entries + search
         let html = PageLayout.render(title: recipe.title, description: recipe.summary, root: "../", current: "recipes", lead: lead, main: main,
                                      toc: toc.map { ($0.id, $0.title, $0.level) })
-        return Output(html: html, downloads: downloads, search: search, diagnostics: diagnostics)
+        return Output(html: html, downloads: downloads, search: search, diagnostics: diagnostics + images.diagnostics, images: images.files)
     }
 
     /// The recipe's first working example (in the order the front matter lists them): what a failing

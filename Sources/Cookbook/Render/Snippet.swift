@@ -11,8 +11,10 @@ struct Snippet: Sendable, Equatable {
     /// The lines shown, dedented.
     var code: String
 
-    /// Extracts the shown code (of `region`, or of the whole file); errors carry the file's line.
-    static func extract(from source: String, region: String?, file: String) throws(CookbookDiagnostic) -> Snippet {
+    /// Extracts the shown code (of `region`, or of the whole file); errors carry the file's line, and a
+    /// missing region is reported at `include` (the recipe.md line that asks for it) when given.
+    static func extract(from source: String, region: String?, file: String,
+                        includedAt include: (file: String, location: SourceLocation)? = nil) throws(CookbookDiagnostic) -> Snippet {
         var shown: [String] = []
         var hidden = false
         var hideLine = 0
@@ -55,7 +57,11 @@ struct Snippet: Sendable, Equatable {
         }
         if hidden { throw CookbookDiagnostic(file: file, location: SourceLocation(line: hideLine, column: 1), message: "'snippet.hide' is never closed by 'snippet.show'") }
         if let open = openRegion { throw CookbookDiagnostic(file: file, location: SourceLocation(line: open.line, column: 1), message: "region '\(open.name)' is never closed by 'snippet.end'") }
-        if let region, !found { throw CookbookDiagnostic(file: file, message: "no region 'snippet.\(region)' in this file") }
+        if let region, !found {
+            // Reported where the region is asked for (the include's line), when known.
+            if let include { throw CookbookDiagnostic(file: include.file, location: include.location, message: "no region 'snippet.\(region)' in '\(file)'") }
+            throw CookbookDiagnostic(file: file, message: "no region 'snippet.\(region)' in this file")
+        }
         while shown.first?.trimmedOfSpaces.isEmpty == true { shown.removeFirst() }
         while shown.last?.trimmedOfSpaces.isEmpty == true { shown.removeLast() }
         let indent = shown.filter { !$0.trimmedOfSpaces.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0

@@ -119,13 +119,15 @@ struct BuildCache: Sendable {
     /// The page of recipe `id`, relative to the site root.
     static func pagePath(of id: String) -> String { "recipes/\(id).html" }
 
-    /// True when `files` are recipe `id`'s page and downloads only: `recipes/ID.html` once, and
-    /// `downloads/ID/NAME` with plain names (ASCII letters, digits, `-`, `_`, `.`, not starting with `.`).
+    /// True when `files` are recipe `id`'s page, downloads and prose images only: `recipes/ID.html`
+    /// once, `downloads/ID/NAME`, and `media/ID/PATH`, with plain names (ASCII letters, digits, `-`,
+    /// `_`, `.`, not starting with `.`).
     static func areOwnFiles(_ files: [String], of id: String) -> Bool {
         guard files.first == pagePath(of: id), Set(files).count == files.count else { return false }
         return files.dropFirst().allSatisfy { path in
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            return parts.count == 3 && parts[0] == "downloads" && parts[1] == id && PlainName.isPlain(parts[2])
+            guard parts.count >= 3, parts[1] == id, parts.dropFirst(2).allSatisfy(PlainName.isPlain) else { return false }
+            return (parts[0] == "downloads" && parts.count == 3) || parts[0] == "media"
         }
     }
 

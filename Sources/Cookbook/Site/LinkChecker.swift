@@ -39,14 +39,23 @@ struct LinkChecker: Sendable {
                     continue
                 }
                 let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let filePart = parts[0].split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
-                let target = filePart.isEmpty ? path : normalise(directory.isEmpty ? filePart : directory + "/" + filePart)
+                // A browser percent-decodes the path before it opens the file (file:// and servers alike).
+                let rawFile = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                let filePart = rawFile.removingPercentEncoding ?? rawFile
+                let resolved = filePart.isEmpty ? path : normalise(directory.isEmpty ? filePart : directory + "/" + filePart)
+                guard let target = resolved else {
+                    broken.append(Broken(page: path, href: href, reason: "it climbs out of the site's root folder"))
+                    continue
+                }
                 guard files.contains(target) else {
                     broken.append(Broken(page: path, href: href, reason: "no file '\(target)' in the site"))
                     continue
                 }
-                if parts.count == 2, !parts[1].isEmpty, let ids = anchors[target], !ids.contains(parts[1].removingPercentEncoding ?? parts[1]) {
-                    let caseHint = ids.contains { $0.lowercased() == parts[1].lowercased() } ? " (an anchor differs only in case)" : ""
+                // The HTML standard's order: the fragment as written, then percent-decoded.
+                if parts.count == 2, !parts[1].isEmpty, let ids = anchors[target], !ids.contains(parts[1]),
+                   !ids.contains(parts[1].removingPercentEncoding ?? parts[1]) {
+                    let decoded = (parts[1].removingPercentEncoding ?? parts[1]).lowercased()
+                    let caseHint = ids.contains { $0.lowercased() == parts[1].lowercased() || $0.lowercased() == decoded } ? " (an anchor differs only in case)" : ""
                     broken.append(Broken(page: path, href: href, reason: "no anchor '#\(parts[1])' in '\(target)'\(caseHint)"))
                 }
             }
@@ -112,11 +121,16 @@ struct LinkChecker: Sendable {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    private static func normalise(_ path: String) -> String {
+    /// `path` without `.` and `..` parts; nil when a `..` climbs above the site's root.
+    private static func normalise(_ path: String) -> String? {
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." { continue }
-            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+                continue
+            }
             parts.append(part)
         }
         return parts.joined(separator: "/")

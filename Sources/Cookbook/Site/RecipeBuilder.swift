@@ -27,6 +27,12 @@ struct RecipeBuilder: Sendable {
                     try FileWriter.save(text, at: path, under: staging)
                     files.append(path)
                 }
+                for (path, source) in page.images.sorted(by: { $0.key < $1.key }) {
+                    let bytes = try ContainedFile.read(source, under: recipe.folder.path, limit: ProseImages.maximumBytes)
+                    try FileWriter.makeFolders(for: path, under: staging.path)
+                    try FileWriter.save(bytes, to: staging.path + "/" + path)
+                    files.append(path)
+                }
             } catch {
                 messages.append("\(recipe.markdownPath):1:1: error: cannot write the page of '\(recipe.id)': \(error.localizedDescription)")
             }

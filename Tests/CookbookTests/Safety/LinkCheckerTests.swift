@@ -1,0 +1,31 @@
+import Testing
+@testable import Cookbook
+
+/// Review D15: the link checker resolves hrefs and anchors as a browser does, and no link leaves the site.
+@Suite("Safety: the link checker")
+struct LinkCheckerTests {
+    @Test("an anchor matches its id as written first, then percent-decoded (the HTML standard's order)")
+    func anchorsAsBrowsersMatchThem() {
+        let pages: [String: (ids: Set<String>, hrefs: [String])] = [
+            "a.html": (["example-p%41q", "a b", "Intro"], ["#example-p%41q", "#a%20b", "#intro", "#nowhere"]),
+        ]
+        let broken = LinkChecker.check(links: pages, files: ["a.html"])
+        #expect(broken.map(\.href) == ["#intro", "#nowhere"])
+        #expect(broken.first?.reason.contains("differs only in case") == true)
+        #expect(broken.last?.reason.contains("differs only in case") == false)
+    }
+
+    @Test("a path is percent-decoded before its file is looked up; a query is ignored")
+    func pathsAreDecoded() {
+        let pages: [String: (ids: Set<String>, hrefs: [String])] = ["recipes/x.html": ([], ["a%20b.html", "../index.html?q=1", "x%2Ehtml"])]
+        #expect(LinkChecker.check(links: pages, files: ["recipes/x.html", "recipes/a b.html", "index.html"]).isEmpty)
+    }
+
+    @Test("a link climbing above the site's root is broken, however it climbs")
+    func climbingOut() {
+        let pages: [String: (ids: Set<String>, hrefs: [String])] = ["recipes/x.html": ([], ["../../index.html", "../recipes/../../a.html", "%2E%2E/%2E%2E/index.html"])]
+        let broken = LinkChecker.check(links: pages, files: ["recipes/x.html", "index.html", "a.html"])
+        #expect(broken.count == 3)
+        #expect(broken.allSatisfy { $0.reason == "it climbs out of the site's root folder" })
+    }
+}
