@@ -286,6 +286,8 @@ def searches(browser):
         ("apns-push-type", "#example-", 10, "the headers of the commands are indexed"),
         ("aps-environment", "send-to-a-device.html#", 5, "the device guide is indexed by section"),
         ("loc-key-only", "rules.html#", 5, "rules are indexed"),
+        ("hike tomorrow", "communication-notification.html#example-chat-message", 3, "what a lock screen shows is indexed with its example"),
+        ("vidoe", "fcm-image.html", 10, "a typo in a synonym's word (vidoe → video → attachment) still finds the image recipe"),
     ]
     for query, fragment, top, name in cases:
         results = search(browser, query)

@@ -74,6 +74,9 @@ struct ExamplePanel {
             if let apns = view.apns { lines.append(apns.accepted ? "Accepted by APNs" : "Refused by APNs") }
             if let ext = view.serviceExtension { lines.append(ext.invoked ? "The extension ran" : "The extension did not run") }
             lines.append(view.pushAppears ? "Shown to the user" : "Nothing shown")
+            for shown in [view.after].compactMap({ $0 }) + view.localNotifications {
+                lines.append([shown.title, shown.subtitle, shown.body].filter { !$0.isEmpty }.joined(separator: ": "))
+            }
             lines += view.diagnostics.map { "\($0.rule): \($0.message)" }
             lines += SendItCommands(view: view, name: result.example.id).all.map { $0.shell.text.replacingOccurrences(of: " \\\n  ", with: " ") }
             lines += view.apns?.sendHeaders.map { "\($0.name): \($0.value)" } ?? []

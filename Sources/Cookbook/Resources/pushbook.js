@@ -167,7 +167,10 @@
       var matched = null;
       for (var s = 0; s < SYNONYMS.length; s++) {
         var key = SYNONYMS[s][0];
-        if (key.length > (matched ? matched[0].length : 0) && words.slice(i, i + key.length).join(' ') === key.join(' ')) { matched = SYNONYMS[s]; }
+        var same = words.slice(i, i + key.length).join(' ') === key.join(' ');
+        /* A one-word key also matches a typo of itself (vidoe → video). */
+        var near = !same && key.length === 1 && words[i].length >= 4 && key[0].length >= 4 && editDistance(words[i], key[0], 1) <= 1;
+        if ((same || near) && key.length > (matched ? matched[0].length : 0)) { matched = SYNONYMS[s]; }
       }
       if (matched) {
         groups.push([{ words: matched[0], weight: 1 }].concat(matched[1].map(function (p) { return { words: p, weight: 0.8 }; })));
