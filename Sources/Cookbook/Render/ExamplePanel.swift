@@ -87,7 +87,8 @@ struct ExamplePanel {
 
     /// The folded part: request headers, the commands to send it, downloads and the verified record.
     private func more(_ view: ExampleView) -> String {
-        var html = "<details class=\"example-more\">\n<summary>Send it yourself · headers · downloads · verified record</summary>\n"
+        let summary = view.apns == nil ? "Verified record" : "Send it yourself · headers · downloads · verified record"
+        var html = "<details class=\"example-more\">\n<summary>\(summary)</summary>\n"
         html += sendIt(view)
         html += "<div class=\"record\">\n<h4>Verified delivery record <span class=\"record-status\">\(verificationLabel)</span></h4>\n"
         html += CodePanel.render(tokens: view.recordTokens, caption: "What the model recorded for this example (JSON)")
