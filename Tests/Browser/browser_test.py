@@ -310,6 +310,16 @@ def searches(browser):
     starts = ("nse", "notification", "service", "extension")
     check(bool(results) and all(all(m.lower().startswith(starts) for m in r["marks"]) for r in results),
           "'NSE' matches whole words or prefixes, never inside other words", str([r["marks"][:4] for r in results[:6]]))
+    results = search(browser, "webp")
+    target = next((r["href"] for r in results if "#example-" in r["href"]), None)
+    if target:
+        browser.open((SITE / "search.html").as_uri().rsplit("/", 1)[0] + "/" + target, 1280)
+        place = browser.evaluate("""(() => { const t = document.querySelector(':target'); if (!t) return null;
+            const h = document.querySelector('.site-header').getBoundingClientRect().bottom;
+            return {top: t.getBoundingClientRect().top, header: h}; })()""")
+        check(place is not None and place["header"] <= place["top"] < 300, "a result's link opens its section just below the header", f"{target}: {place}")
+    else:
+        check(False, "a search for 'webp' lists its example", str([r["href"] for r in results[:5]]))
     results = search(browser, "zzqxj")
     check(results == [], "a word on no page finds nothing", str(results[:3]))
     browser.open((SITE / "search.html").as_uri() + "?q=" + urllib.parse.quote("<script>alert(1)</script>"), 1280)
