@@ -9,8 +9,12 @@ struct CommandRunner {
         var stderr: String
     }
 
-    /// The package's root folder.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root folder (its `Recipes/` are what the tests copy). `PUSHBOOK_TEST_PACKAGE_ROOT`
+    /// names another checkout, to run these tests with an older build on that build's own recipes.
+    static let packageRoot: URL = {
+        if let other = ProcessInfo.processInfo.environment["PUSHBOOK_TEST_PACKAGE_ROOT"], !other.isEmpty { return URL(fileURLWithPath: other) }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }()
 
     /// The `pushbook` binary next to the test bundle, or in `.build/debug`; `PUSHBOOK_TEST_BINARY`
     /// names another one (to run these tests against an older build, such as the reviewed commit's).
