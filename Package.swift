@@ -62,8 +62,11 @@ let package = Package(
         // Test only: pushbook with test-only recipe code (a trapping extension); never shipped.
         .executableTarget(name: "pushbook-test-host", dependencies: ["PushbookCLI", "Recipes", "NotificationSimulator"], path: "Tests/TestHost"),
         .testTarget(name: "PayloadsTests", dependencies: ["Payloads"], path: "Tests/PayloadsTests", resources: [.copy("Fixtures")]),
-        .testTarget(name: "NotificationSimulatorTests", dependencies: ["NotificationSimulator"], path: "Tests/NotificationSimulatorTests"),
-        .testTarget(name: "CookbookTests", dependencies: ["Cookbook", "Recipes"], path: "Tests/CookbookTests"),
+        // What the symbol-graph test, the compile probes and the download test share: the toolchain, and
+        // stand-ins for Apple's UserNotifications and Intents modules built from the model.
+        .target(name: "ToolchainSupport", dependencies: ["NotificationSimulator"], path: "Tests/ToolchainSupport"),
+        .testTarget(name: "NotificationSimulatorTests", dependencies: ["NotificationSimulator", "ToolchainSupport"], path: "Tests/NotificationSimulatorTests"),
+        .testTarget(name: "CookbookTests", dependencies: ["Cookbook", "Recipes", "ToolchainSupport"], path: "Tests/CookbookTests"),
         .testTarget(name: "PushbookCLITests", dependencies: ["pushbook", "pushbook-test-host", "PushbookCLI", "Cookbook", "PayloadsModule"], path: "Tests/PushbookCLITests"),
     ],
     swiftLanguageModes: [.v6]

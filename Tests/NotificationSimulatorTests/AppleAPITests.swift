@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolchainSupport
 @testable import NotificationSimulator
 
 /// The model's public API under Apple's names is exactly the checked-in list of Apple's declarations,

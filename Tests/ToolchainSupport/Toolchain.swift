@@ -2,14 +2,17 @@ import Foundation
 
 /// The Swift toolchain that built the tests, and the modules it built: what the symbol-graph test
 /// and the compile probes run. Nothing is looked up on the network; a missing tool fails the test.
-enum Toolchain {
+public enum Toolchain {
     /// A failure to find or run a tool.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public var description: String
+        /// Creates a failure.
+        public init(description: String) { self.description = description }
     }
 
     /// The folder of the built modules (`…/debug/Modules`), beside the test bundle.
-    static func modulesFolder() throws -> URL {
+    public static func modulesFolder() throws -> URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
             let modules = folder.appendingPathComponent("Modules", isDirectory: true)
@@ -20,7 +23,7 @@ enum Toolchain {
     }
 
     /// The path of a toolchain executable: beside `swiftc` on the PATH, else anywhere on the PATH.
-    static func tool(_ name: String) throws -> String {
+    public static func tool(_ name: String) throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let folders = path.split(separator: ":").map(String.init)
         var candidates: [String] = []
@@ -38,7 +41,7 @@ enum Toolchain {
     }
 
     /// The host's target triple, as `swiftc -print-target-info` reports it.
-    static func hostTriple() throws -> String {
+    public static func hostTriple() throws -> String {
         let result = try run(tool("swiftc"), ["-print-target-info"])
         guard let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any],
               let target = object["target"] as? [String: Any], let triple = target["triple"] as? String else {
@@ -48,13 +51,15 @@ enum Toolchain {
     }
 
     /// The result of a process: its exit status and its standard output and error, merged.
-    struct Result {
-        var status: Int32
-        var output: String
+    public struct Result {
+        /// The exit status.
+        public var status: Int32
+        /// Standard output and error.
+        public var output: String
     }
 
     /// Runs `executable` with `arguments` and waits for it.
-    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -69,7 +74,7 @@ enum Toolchain {
     }
 
     /// A new temporary folder.
-    static func temporaryFolder(_ name: String) throws -> URL {
+    public static func temporaryFolder(_ name: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-\(name)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
