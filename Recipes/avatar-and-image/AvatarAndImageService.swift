@@ -13,9 +13,10 @@ final class AvatarAndImageService: UNNotificationServiceExtension {
     private let lock = NSLock()
     private var contentHandler: ((UNNotificationContent) -> Void)?
     private var bestAttemptContent: UNMutableNotificationContent?
-    private var downloads: [URLSessionDataTask] = []
+    private var downloads: [URLSessionTask] = []
     private var unfinishedDownloads = 0
     private var avatar: INImage?
+    private var picture: UNNotificationAttachment?
 
     override func didReceive(_ request: UNNotificationRequest,
                              withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
@@ -28,10 +29,9 @@ final class AvatarAndImageService: UNNotificationServiceExtension {
         bestAttemptContent = content
         lock.unlock()
 
-        let avatarURL = Self.httpsURL(request.content.userInfo["iconUrl"])
-        let imageURL = Self.httpsURL(request.content.userInfo["image"])
-        var tasks: [URLSessionDataTask] = []
-        if let avatarURL {
+        var tasks: [URLSessionTask] = []
+        if let avatarURL = Self.httpsURL(request.content.userInfo["iconUrl"]) {
+            // An avatar is small: its bytes go straight into INImage(imageData:).
             tasks.append(URLSession.shared.dataTask(with: avatarURL) { [weak self] data, response, _ in
                 guard let self else { return }
                 let avatar = Self.avatar(from: data, response: response)
@@ -41,19 +41,19 @@ final class AvatarAndImageService: UNNotificationServiceExtension {
                 self.downloadFinished()
             })
         }
-        if let imageURL {
-            tasks.append(URLSession.shared.dataTask(with: imageURL) { [weak self] data, response, _ in
+        if let imageURL = Self.httpsURL(request.content.userInfo["image"]) {
+            // A picture can be large: it is downloaded to a file, never held in memory.
+            tasks.append(URLSession.shared.downloadTask(with: imageURL) { [weak self] location, response, _ in
                 guard let self else { return }
-                let attachment = Self.attachment(from: data, response: response, url: imageURL)
+                let picture = Self.attachment(downloadedTo: location, response: response, url: imageURL)
                 self.lock.lock()
-                // Attached now, so the best attempt has the picture even if the avatar is late.
-                if let attachment { content.attachments = [attachment] }
+                self.picture = picture
                 self.lock.unlock()
                 self.downloadFinished()
             })
         }
         guard !tasks.isEmpty else {
-            deliver(content) // Neither key: a push like any other.
+            deliver { $0 } // Neither key: a push like any other.
             return
         }
         // Both downloads run at the same time; the one that ends last carries on.
@@ -69,34 +69,46 @@ final class AvatarAndImageService: UNNotificationServiceExtension {
         lock.lock()
         unfinishedDownloads -= 1
         let allDone = unfinishedDownloads == 0
-        let content = bestAttemptContent
         let avatar = self.avatar
         lock.unlock()
-        guard allDone, let content else { return }
+        guard allDone else { return }
         if let avatar {
-            showAsMessage(content, avatar: avatar)
+            showAsMessage(avatar: avatar)
         } else {
-            deliver(content) // No avatar: the picture alone, with the app icon.
+            deliver { self.withPicture($0) } // No avatar: the picture alone, with the app icon.
         }
     }
 
     override func serviceExtensionTimeWillExpire() {
-        // Out of time: stop the downloads and show whatever is ready.
+        // Out of time: show what is ready (the picture, if it arrived), then stop the downloads.
+        deliver { self.withPicture($0) }
         lock.lock()
         let tasks = downloads
-        let content = bestAttemptContent
         lock.unlock()
         tasks.forEach { $0.cancel() }
-        if let content { deliver(content) }
     }
 
-    /// Calls the content handler exactly once, whichever path gets here first.
-    private func deliver(_ content: UNNotificationContent) {
+    /// The content with the picture attached, if it has arrived.
+    private func withPicture(_ content: UNMutableNotificationContent) -> UNNotificationContent {
+        lock.lock()
+        let picture = self.picture
+        lock.unlock()
+        if let picture { content.attachments = [picture] }
+        return content
+    }
+
+    /// Calls the content handler exactly once. The first caller takes the handler and the content
+    /// under the lock and builds what is shown; a later caller finds both gone, so nothing can change
+    /// content that iOS already has.
+    private func deliver(_ build: (UNMutableNotificationContent) -> UNNotificationContent) {
         lock.lock()
         let handler = contentHandler
+        let content = bestAttemptContent
         contentHandler = nil
+        bestAttemptContent = nil
         lock.unlock()
-        handler?(content)
+        guard let handler, let content else { return }
+        handler(build(content))
     }
 }
 // snippet.end
@@ -104,12 +116,16 @@ final class AvatarAndImageService: UNNotificationServiceExtension {
 // snippet.intent
 extension AvatarAndImageService {
     /// Donates the message, then delivers the content updated from it: picture and avatar together.
-    private func showAsMessage(_ content: UNMutableNotificationContent, avatar: INImage) {
+    private func showAsMessage(avatar: INImage) {
+        lock.lock()
+        let title = bestAttemptContent?.title ?? ""
+        let body = bestAttemptContent?.body ?? ""
+        let thread = bestAttemptContent?.threadIdentifier ?? ""
+        lock.unlock()
         // This payload names no sender id or conversation, so the title stands in for both.
-        let name = content.title
-        let sender = INPerson(personHandle: INPersonHandle(value: name, type: .unknown),
+        let sender = INPerson(personHandle: INPersonHandle(value: title, type: .unknown),
                               nameComponents: nil,
-                              displayName: name,
+                              displayName: title,
                               image: avatar,
                               contactIdentifier: nil,
                               customIdentifier: nil,
@@ -117,9 +133,9 @@ extension AvatarAndImageService {
                               suggestionType: .none)
         let intent = INSendMessageIntent(recipients: nil,
                                          outgoingMessageType: .outgoingMessageText,
-                                         content: content.body,
+                                         content: body,
                                          speakableGroupName: nil,
-                                         conversationIdentifier: content.threadIdentifier.isEmpty ? name : content.threadIdentifier,
+                                         conversationIdentifier: thread.isEmpty ? title : thread,
                                          serviceName: nil,
                                          sender: sender,
                                          attachments: nil)
@@ -127,12 +143,12 @@ extension AvatarAndImageService {
         interaction.direction = .incoming
         interaction.donate { [weak self] error in
             guard let self else { return }
-            // The attachment is already on `content`, so the updated copy carries it: nothing
-            // is changed after updating(from:), and the handler is called once.
-            if error == nil, let updated = try? content.updating(from: intent) {
-                self.deliver(updated)
-            } else {
-                self.deliver(content)
+            // The picture goes on before updating(from:), so the updated copy carries it and
+            // nothing is changed after the update.
+            self.deliver { content in
+                let withPicture = self.withPicture(content)
+                guard error == nil, let updated = try? withPicture.updating(from: intent) else { return withPicture }
+                return updated
             }
         }
     }
@@ -150,24 +166,32 @@ extension AvatarAndImageService {
     /// The avatar from a successful download whose bytes are an image, or nil.
     static func avatar(from data: Data?, response: URLResponse?) -> INImage? {
         guard let data, imageExtension(of: data, response: response) != nil else { return nil }
-        // Bytes, not INImage(url:): that initializer is for files on the device.
+        // Bytes, not INImage(url:) of the remote URL: that initializer is for files on the device.
         return INImage(imageData: data)
     }
 
     /// An attachment for a successful download of a PNG, JPEG or GIF image, or nil.
-    static func attachment(from data: Data?, response: URLResponse?, url: URL) -> UNNotificationAttachment? {
-        guard let data, let fileExtension = imageExtension(of: data, response: response) else { return nil }
-        // iOS takes the attachment's type from the file name: name it after what the bytes are.
+    static func attachment(downloadedTo location: URL?, response: URLResponse?, url: URL) -> UNNotificationAttachment? {
+        guard let location, let fileExtension = imageExtension(of: firstBytes(of: location), response: response) else { return nil }
+        // URLSession deletes its file when the completion returns: move it into a folder of our own,
+        // named after what the bytes are (iOS takes the attachment's type from the file name).
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
         let file = folder.appendingPathComponent("image").appendingPathExtension(fileExtension)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try data.write(to: file)
+            try FileManager.default.moveItem(at: location, to: file)
             return try UNNotificationAttachment(identifier: "image", url: file, options: nil)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             return nil
         }
+    }
+
+    /// The first bytes of a file, read without loading the rest.
+    static func firstBytes(of file: URL) -> Data {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4)) ?? Data()
     }
 
     /// `png`, `jpg` or `gif` for a 2xx response whose first bytes are that image type; nil otherwise.

@@ -8,12 +8,12 @@ import FoundationNetworking
 
 // snippet.service
 /// Shows the image of an FCM push: FCM puts `apns.fcm_options.image` into the payload as
-/// `fcm_options.image`, and this extension downloads it and attaches it.
+/// `fcm_options.image`, and this extension downloads it to a file and attaches it.
 final class FCMImageService: UNNotificationServiceExtension {
     private let lock = NSLock()
     private var contentHandler: ((UNNotificationContent) -> Void)?
     private var bestAttemptContent: UNMutableNotificationContent?
-    private var download: URLSessionDataTask?
+    private var download: URLSessionDownloadTask?
 
     override func didReceive(_ request: UNNotificationRequest,
                              withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
@@ -30,14 +30,16 @@ final class FCMImageService: UNNotificationServiceExtension {
         guard let options = request.content.userInfo["fcm_options"] as? [String: Any],
               let address = options["image"] as? String,
               let imageURL = URL(string: address), imageURL.scheme == "https" else {
-            deliver(content)
+            deliver { _ in }
             return
         }
-        let task = URLSession.shared.dataTask(with: imageURL) { [weak self] data, response, _ in
-            if let attachment = ImageAttachment.make(data: data, response: response, url: imageURL) {
-                content.attachments = [attachment]
+        // A download task writes the image to a file as it arrives, so the extension never holds
+        // it in memory (extensions are killed at about 24 MB).
+        let task = URLSession.shared.downloadTask(with: imageURL) { [weak self] location, response, _ in
+            let attachment = ImageAttachment.make(downloadedTo: location, response: response, url: imageURL)
+            self?.deliver { content in
+                if let attachment { content.attachments = [attachment] }
             }
-            self?.deliver(content)
         }
         lock.lock()
         download = task
@@ -46,42 +48,48 @@ final class FCMImageService: UNNotificationServiceExtension {
     }
 
     override func serviceExtensionTimeWillExpire() {
-        // Out of time: show the text now. The download's late completion finds the handler gone.
+        // Out of time: show the text now. A download that finishes later finds nothing to change.
+        deliver { _ in }
         lock.lock()
         let task = download
-        let content = bestAttemptContent
         lock.unlock()
         task?.cancel()
-        if let content { deliver(content) }
     }
 
-    /// Calls the content handler exactly once, whichever path gets here first.
-    private func deliver(_ content: UNNotificationContent) {
+    /// Calls the content handler exactly once. The first caller takes the handler and the content
+    /// under the lock and finishes the content; a later caller finds both gone, so it can never
+    /// change content that iOS already has.
+    private func deliver(_ finish: (UNMutableNotificationContent) -> Void) {
         lock.lock()
         let handler = contentHandler
+        let content = bestAttemptContent
         contentHandler = nil
+        bestAttemptContent = nil
         lock.unlock()
-        handler?(content)
+        guard let handler, let content else { return }
+        finish(content)
+        handler(content)
     }
 }
 // snippet.end
 
 // snippet.attachment
-/// Turns downloaded bytes into an attachment iOS accepts, or nil.
+/// Turns a downloaded file into an attachment iOS accepts, or nil.
 enum ImageAttachment {
     /// The attachment for a successful download of a JPEG, PNG or GIF image; nil for anything else.
-    static func make(data: Data?, response: URLResponse?, url: URL) -> UNNotificationAttachment? {
-        guard let data, !data.isEmpty,
+    static func make(downloadedTo location: URL?, response: URLResponse?, url: URL) -> UNNotificationAttachment? {
+        guard let location,
               let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode),
-              let fileExtension = fileExtension(of: data, mimeType: http.mimeType, url: url) else {
+              let fileExtension = fileExtension(of: firstBytes(of: location), mimeType: http.mimeType, url: url) else {
             return nil
         }
-        // iOS takes the type from the file name, so the file gets the extension of what it really is.
+        // URLSession deletes its file when the completion handler returns: move it into a folder of
+        // our own, named with the extension of what it really is (iOS takes the type from the name).
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
         let file = folder.appendingPathComponent("image").appendingPathExtension(fileExtension)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try data.write(to: file)
+            try FileManager.default.moveItem(at: location, to: file)
             return try UNNotificationAttachment(identifier: "image", url: file, options: nil)
         } catch {
             // Too large (over 10 MB) or unreadable: show the notification without the image.
@@ -90,9 +98,17 @@ enum ImageAttachment {
         }
     }
 
+    /// The first 12 bytes of a file, read without loading the rest.
+    static func firstBytes(of file: URL) -> Data {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 12)) ?? Data()
+    }
+
     /// The extension for the image: from its first bytes, else the MIME type, else the URL.
-    static func fileExtension(of data: Data, mimeType: String?, url: URL) -> String? {
-        let head = [UInt8](data.prefix(12))
+    static func fileExtension(of head: Data, mimeType: String?, url: URL) -> String? {
+        let head = [UInt8](head)
+        guard !head.isEmpty else { return nil }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
         if head.starts(with: [0x47, 0x49, 0x46, 0x38]) { return "gif" }

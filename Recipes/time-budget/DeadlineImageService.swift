@@ -13,7 +13,7 @@ final class DeadlineImageService: UNNotificationServiceExtension {
     private let lock = NSLock()
     private var contentHandler: ((UNNotificationContent) -> Void)?
     private var bestAttemptContent: UNMutableNotificationContent?
-    private var download: URLSessionDataTask?
+    private var download: URLSessionDownloadTask?
 
     override func didReceive(_ request: UNNotificationRequest,
                              withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
@@ -32,9 +32,10 @@ final class DeadlineImageService: UNNotificationServiceExtension {
             deliver { _ in } // nothing to download: show the push as it is
             return
         }
-        let task = URLSession.shared.dataTask(with: imageURL) { [weak self] data, response, _ in
+        // Downloaded to a file, not into memory (extensions are killed at about 24 MB).
+        let task = URLSession.shared.downloadTask(with: imageURL) { [weak self] location, response, _ in
             // Runs when the image arrives, when it fails, and when the task is cancelled at the deadline.
-            let attachment = DeadlineImageAttachment.make(data: data, response: response)
+            let attachment = DeadlineImageAttachment.make(downloadedTo: location, response: response)
             self?.deliver { content in
                 if let attachment { content.attachments = [attachment] }
             }
@@ -77,21 +78,23 @@ final class DeadlineImageService: UNNotificationServiceExtension {
 // snippet.attachment
 /// Turns a finished download into an attachment, or nil when it is not a usable image.
 enum DeadlineImageAttachment {
-    static func make(data: Data?, response: URLResponse?) -> UNNotificationAttachment? {
+    static func make(downloadedTo location: URL?, response: URLResponse?) -> UNNotificationAttachment? {
         let extensions = ["image/jpeg": "jpg", "image/png": "png", "image/gif": "gif"]
-        guard let data, !data.isEmpty,
+        guard let location,
               let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode),
               let fileExtension = http.mimeType.flatMap({ extensions[$0.lowercased()] }) else {
             return nil
         }
-        let file = FileManager.default.temporaryDirectory
-            .appendingPathComponent(UUID().uuidString)
-            .appendingPathExtension(fileExtension)
+        // URLSession deletes its file when the completion returns: move it into a folder of our own,
+        // with the extension iOS reads the type from.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString, isDirectory: true)
+        let file = folder.appendingPathComponent("image").appendingPathExtension(fileExtension)
         do {
-            try data.write(to: file)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: location, to: file)
             return try UNNotificationAttachment(identifier: "image", url: file, options: nil)
         } catch {
-            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: folder)
             return nil
         }
     }

@@ -22,6 +22,15 @@ struct DeviceTests {
         #expect(record.delivered?.title == "Golden hour")
     }
 
+    @Test("an extension that writes into content it already handed over (the reviewed fcm-image's race) is reported")
+    func changeAfterHandlerIsReported() throws {
+        let device = NotificationDevice(manifest: TestSupport.manifest(url: "https://img.example.com/a.png", latency: 45_000))
+        let record = device.deliver(TestSupport.lint(Self.imagePush), makeExtension: { DownloadingExtension() })
+        #expect(record.serviceExtension?.expired == true)
+        #expect(record.delivered?.attachments.isEmpty == true)
+        #expect(record.diagnostics.contains { $0.rule == "ios.content-changed-after-handler" })
+    }
+
     @Test("content-available plus mutable-content without alert wakes the app and runs no extension")
     func silentPushWakesAppOnly() throws {
         let push = #"{"aps": {"content-available": 1, "mutable-content": 1}, "kind": "sync"}"#

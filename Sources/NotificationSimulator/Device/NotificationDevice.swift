@@ -222,6 +222,9 @@ public struct NotificationDevice: Sendable {
             diagnostics.append(DeviceBehaviours.diagnostic("ios.time-budget", "the extension did not call the content handler within 30 seconds, even from serviceExtensionTimeWillExpire(): iOS shows the original content"))
         }
         diagnostics += Self.attachmentDiagnostics(context)
+        if let decided, decided.original.fields != decided.content.fields {
+            diagnostics.append(DeviceBehaviours.diagnostic("ios.content-changed-after-handler", "the extension changed the content after handing it to the content handler (a late completion writing into it); what iOS shows then is not documented: Pushbook's model shows the content as handed over"))
+        }
         let all = calls.all
         if all.count > 1 {
             diagnostics.append(DeviceBehaviours.diagnostic("ios.content-handler-called-twice", "the content handler was called \(all.count) times; only the first call counts"))
@@ -252,23 +255,24 @@ public struct NotificationDevice: Sendable {
     }
 }
 
-/// The content-handler calls of one extension run.
+/// The content-handler calls of one extension run: a copy of what was handed over (what iOS has),
+/// and the object itself, to tell whether the extension changed it afterwards.
 private final class HandlerCalls: @unchecked Sendable {
     private let lock = NSLock()
-    private var calls: [(content: UNNotificationContent, time: Int)] = []
+    private var calls: [(content: UNNotificationContent, original: UNNotificationContent, time: Int)] = []
 
     func record(_ content: UNNotificationContent, at time: Int) {
         let copy = (content.copy() as? UNNotificationContent) ?? content
         lock.lock(); defer { lock.unlock() }
-        calls.append((copy, time))
+        calls.append((copy, content, time))
     }
 
-    var all: [(content: UNNotificationContent, time: Int)] {
+    var all: [(content: UNNotificationContent, original: UNNotificationContent, time: Int)] {
         lock.lock(); defer { lock.unlock() }
         return calls
     }
 
-    func first(upTo time: Int) -> (content: UNNotificationContent, time: Int)? {
+    func first(upTo time: Int) -> (content: UNNotificationContent, original: UNNotificationContent, time: Int)? {
         all.first.flatMap { $0.time <= time ? $0 : nil }
     }
 }

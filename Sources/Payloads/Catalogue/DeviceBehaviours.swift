@@ -97,6 +97,10 @@ public enum DeviceBehaviours {
                         summary: "A Notification Service Extension is killed when it uses more than about 24 MB (crash logs: \"exceeded mem limit: ActiveHard 24 MB\"; 12 MB and 16 MB on older iOS); then serviceExtensionTimeWillExpire() is not called and the original content is shown. Apple publishes no figure. Pushbook's model does not model memory: download images to a file (downloadTask) instead of holding them in memory.",
                         source: "https://github.com/nextcloud/talk-ios/issues/1223 ; https://github.com/deltachat/deltachat-ios/issues/2477 ; https://github.com/element-hq/element-ios/issues/3868 ; https://developer.apple.com/forums/thread/807554", confidence: .community,
                         example: "a 12 MB image held in a Data while the extension decodes it"),
+        RuleDescription(id: "ios.content-changed-after-handler", severity: .warning,
+                        summary: "Content handed to the content handler belongs to iOS. Apple documents no behaviour for an extension that changes the object afterwards (typically a download that completes after serviceExtensionTimeWillExpire() delivered it, and still writes its attachment into it): Pushbook's model shows the content as it was when handed over and warns (a modelling choice).",
+                        source: didReceive, confidence: .inference,
+                        example: "content.attachments = [attachment] in a completion that runs after the handler was called"),
     ]
 
     /// A diagnostic of behaviour `id`, with the behaviour's severity unless `severity` is given.
