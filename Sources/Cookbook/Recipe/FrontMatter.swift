@@ -29,7 +29,7 @@ struct FrontMatter: Sendable, Equatable {
     var bodyLine: Int
 
     /// The keys a recipe may use.
-    static let knownKeys: Set<String> = ["title", "summary", "topic", "order", "tags", "service", "app", "needs", "sources", "examples", "want"]
+    static let knownKeys: Set<String> = ["title", "summary", "topic", "order", "tags", "service", "app", "needs", "sources", "examples", "want", "deploymentTarget"]
 
     /// Splits `text` into front matter and body; errors carry the file's line and column.
     static func parse(_ text: String, file: String) throws(CookbookDiagnostic) -> FrontMatter {

@@ -30,6 +30,9 @@ public struct Recipe: Sendable, Equatable, Identifiable {
     public var needs: [String]
     /// The sources that back the recipe's claims.
     public var sources: [String]
+    /// The iOS deployment target the recipe's code needs (front matter `deploymentTarget`, for
+    /// example `15.0`); nil when not given, which `pushbook check` reads as the oldest Xcode supports.
+    public var deploymentTarget: String? = nil
     /// The examples, in page order.
     public var examples: [Example]
     /// The Markdown after the front matter.

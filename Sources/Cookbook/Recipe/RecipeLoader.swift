@@ -69,12 +69,17 @@ public struct RecipeLoader: Sendable {
         let appFolder = front.optionalText("app")
         if let appFolder { try checkInside(appFolder, of: folder, file: file, line: front.fields["app"]?.line ?? 1) }
         let examples = try loadExamples(front: front, folder: folder, file: file, display: display)
+        let deploymentTarget = front.optionalText("deploymentTarget")
+        if let deploymentTarget, !DeploymentTarget.isValid(deploymentTarget) {
+            throw CookbookDiagnostic(file: file, location: SourceLocation(line: front.fields["deploymentTarget"]?.line ?? 1, column: 1),
+                                     message: "'deploymentTarget' must be an iOS version such as 15.0 (from \(DeploymentTarget.oldest))")
+        }
         return Recipe(id: id, folder: folder, displayPath: display,
                       title: try front.text("title", file: file), summary: try front.text("summary", file: file),
                       topic: front.optionalText("topic") ?? "Recipes", order: order,
                       tags: front.list("tags").map(\.text), want: front.optionalText("want"), service: try front.text("service", file: file),
                       appFolder: appFolder, needs: front.list("needs").map(\.text), sources: front.list("sources").map(\.text),
-                      examples: examples, markdown: front.body, markdownLine: front.bodyLine)
+                      deploymentTarget: deploymentTarget, examples: examples, markdown: front.body, markdownLine: front.bodyLine)
     }
 
     /// Refuses a recipe folder that is a symbolic link or holds one, or a FIFO, socket or device,

@@ -36,8 +36,9 @@ struct RecipePage {
         var downloads: [String: String] = [:]
         var toc: [(id: String, title: String, level: Int, line: Int)] = []
         var search: [SearchIndex.Entry] = []
-        var slugger = Slugger(reserved: PageLayout.reservedIDs + ["requirements", "sources"] + recipe.examples.map { "example-\($0.id)" } + recipe.examples.map { "example-\($0.id)-title" })
+        var slugger = Slugger(reserved: PageLayout.reservedIDs + ["requirements", IntoXcodeBox.anchor, "sources"] + recipe.examples.map { "example-\($0.id)" } + recipe.examples.map { "example-\($0.id)-title" })
         var shownExamples: [String: Int] = [:]
+        var shownSwiftFiles: Set<String> = []   // the first block from a file shows its imports
         var headingIDs: [Int: (id: String, title: String)] = [:]
         let file = recipe.markdownPath
         var images = ProseImages(recipe: recipe)
@@ -63,7 +64,8 @@ struct RecipePage {
                     }
                     let language = include.language ?? Self.language(forExtension: (include.path as NSString).pathExtension)
                     let code = language == "swift"
-                        ? try Snippet.extract(from: text, region: include.region, file: "\(recipe.displayPath)/\(include.path)", includedAt: (file, location)).code
+                        ? try Snippet.extract(from: text, region: include.region, file: "\(recipe.displayPath)/\(include.path)",
+                                              withImports: shownSwiftFiles.insert(include.path).inserted, includedAt: (file, location)).code
                         : text
                     let id = slugger.slug("code " + include.path + " " + (include.region ?? ""))
                     let caption = include.path + (include.region.map { " — \($0)" } ?? "")
@@ -107,6 +109,9 @@ struct RecipePage {
         lead += "</header>\n"
         var main = "<article class=\"recipe\">\n"
         main += needsBox()
+        let xcode = IntoXcodeBox.make(for: recipe, diagnostics: &diagnostics)
+        main += xcode.render()
+        downloads.merge(xcode.downloads) { a, _ in a }
         main += document.html
         for example in recipe.examples where shownExamples[example.id] == nil {
             guard let result = results[example.id] else { continue }
@@ -121,6 +126,7 @@ struct RecipePage {
         main += "</article>\n"
         toc.sort { $0.line < $1.line }
         toc.insert(("requirements", "Requirements", 2, 0), at: 0)
+        toc.insert((IntoXcodeBox.anchor, "Into Xcode", 2, 0), at: 1)
         toc.append(("sources", "Sources", 2, Int.max))
         var entries: [SearchIndex.Entry] = [
             .init(url: path, title: recipe.title, section: recipe.topic, text: ([recipe.summary] + recipe.tags).joined(separator: "\n"), kind: "recipe"),

@@ -7,9 +7,32 @@ import Payloads
 ///   (the Linux networking import); never shown, never copied.
 /// - `// snippet.NAME` … `// snippet.end`: a named region, shown with `include FILE region=NAME`.
 /// - `import NotificationSimulator // iOS: UserNotifications Intents` is shown as the iOS imports.
+///
+/// The first block a page shows from a file starts with the file's imports, and the whole file is
+/// offered as a download (`downloadText`): iOS imports, no markers, no hidden lines.
 struct Snippet: Sendable, Equatable {
     /// The lines shown, dedented.
     var code: String
+
+    /// The shown code of `region` (or of the whole file), after the file's shown imports when
+    /// `withImports` is true and a region is asked for; errors carry the file's line, and a missing
+    /// region is reported at `include` (the recipe.md line that asks for it) when given.
+    static func extract(from source: String, region: String?, file: String, withImports: Bool,
+                        includedAt include: (file: String, location: SourceLocation)? = nil) throws(CookbookDiagnostic) -> Snippet {
+        let snippet = try extract(from: source, region: region, file: file, includedAt: include)
+        guard withImports, region != nil else { return snippet }
+        let imports = try extract(from: source, region: nil, file: file).code
+            .split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.isEmpty || $0.hasPrefix("import ") }
+            .filter { $0.hasPrefix("import ") }
+        guard !imports.isEmpty else { return snippet }
+        return Snippet(code: imports.joined(separator: "\n") + "\n\n" + snippet.code)
+    }
+
+    /// The whole file as a reader pastes it into Xcode: iOS imports, no snippet markers, no hidden
+    /// lines, ending with a newline.
+    static func downloadText(of source: String, file: String) throws(CookbookDiagnostic) -> String {
+        try extract(from: source, region: nil, file: file).code + "\n"
+    }
 
     /// Extracts the shown code (of `region`, or of the whole file); errors carry the file's line, and a
     /// missing region is reported at `include` (the recipe.md line that asks for it) when given.

@@ -42,7 +42,8 @@ public struct CookbookProject: Sendable {
     /// with `update`, rewrites the expected files of examples that ran. With a worker executable,
     /// recipes run in worker processes, so one whose code crashes fails alone.
     public func check(only ids: [String] = [], update: Bool = false, options: BuildOptions = BuildOptions()) -> CheckReport {
-        let (recipes, diagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(only: ids)
+        let (recipes, loadDiagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(only: ids)
+        let diagnostics = loadDiagnostics + AvailabilityCheck.diagnostics(for: recipes)
         let mode = update ? "update" : "check"
         let requests = recipes.map {
             WorkerPool.Request(root: recipesFolder.path, displayRoot: displayRoot, id: $0.id, previous: nil, next: nil, key: "", staging: "", mode: mode)
@@ -119,7 +120,7 @@ public struct CookbookProject: Sendable {
     public func build(output: URL, shownAs shown: String? = nil, options: BuildOptions = BuildOptions()) -> BuildReport {
         let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load()
         var recipes = loaded.recipes
-        let loadDiagnostics = loaded.diagnostics
+        let loadDiagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes)
         // The workers read each recipe's Markdown themselves; the parent keeps only what the index needs.
         for index in recipes.indices { recipes[index].markdown = "" }
         var messages = loadDiagnostics.map(\.description)
