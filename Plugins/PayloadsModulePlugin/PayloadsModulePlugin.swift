@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Builds the linter as WebAssembly for the target it is applied to (`PayloadsModule`): it runs
 /// `PayloadsModuleBuilder` on the sources of `Payloads` and `Sources/PayloadsWasm` whenever one of them
-/// changes, with the toolchain's own `swiftc` and `wasm-ld`, and the target compiles the Swift file it writes.
+/// changes, with the toolchain's own `swiftc` and `wasm-ld` and binaryen's `wasm-opt`, and the target
+/// compiles the Swift file it writes.
 @main
 struct PayloadsModulePlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -20,15 +21,25 @@ struct PayloadsModulePlugin: BuildToolPlugin {
         // The toolchain's tools; an empty path makes the builder say what is missing.
         let swiftc = (try? context.tool(named: "swiftc"))?.url.path ?? ""
         let wasmLD = (try? context.tool(named: "wasm-ld"))?.url.path ?? ""
+        let wasmOpt = (try? context.tool(named: "wasm-opt"))?.url.path ?? Self.onPath("wasm-opt") ?? ""
         let output = context.pluginWorkDirectoryURL.appending(path: "PayloadsModuleFiles.swift")
         return [.buildCommand(
             displayName: "Compiling Payloads to WebAssembly (Embedded Swift)",
             executable: builder.url,
-            arguments: ["--swiftc", swiftc, "--wasm-ld", wasmLD, "--root", root.path,
+            arguments: ["--swiftc", swiftc, "--wasm-ld", wasmLD, "--wasm-opt", wasmOpt, "--root", root.path,
                         "--work", context.pluginWorkDirectoryURL.appending(path: "work").path,
                         "--output", output.path] + sources.map(\.path),
             inputFiles: sources + [builder.url],
             outputFiles: [output])]
+    }
+}
+
+extension PayloadsModulePlugin {
+    /// The first executable named `name` in the folders of `PATH` (binaryen is not part of the toolchain).
+    static func onPath(_ name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { "\($0)/\(name)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
 

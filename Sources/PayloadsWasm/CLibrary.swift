@@ -37,6 +37,24 @@ func swiftStdlibStrtodCLocale(_ text: UnsafePointer<CChar>, _ result: UnsafeMuta
     return end.map { UnsafePointer($0) }
 }
 
+@_extern(c, "getentropy")
+func c_getentropy(_ buffer: UnsafeMutableRawPointer?, _ length: Int) -> Int32
+
+/// Random bytes for the standard library's hash seed. wasi-libc's own `arc4random_buf` reports a
+/// failure through `assert`, which brings `fprintf` and all of printf into the module (about 15 KB);
+/// WASI's `random_get`, through `getentropy` (at most 256 bytes a call), is all the seed needs. Should
+/// the runtime refuse, the bytes stay as they were: a fixed seed only makes hashing predictable.
+@_cdecl("arc4random_buf")
+func arc4randomBuf(_ buffer: UnsafeMutableRawPointer?, _ length: Int) {
+    guard let buffer else { return }
+    var offset = 0
+    while offset < length {
+        let count = min(256, length - offset)
+        _ = c_getentropy(buffer + offset, count)
+        offset += count
+    }
+}
+
 /// Writes all of `bytes` to `descriptor` (1 standard output, 2 standard error).
 func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
     var offset = 0

@@ -27,10 +27,12 @@ enum ModuleLint {
             .map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Lints `input` as standard input (`-`): its report as `pushbook lint --format json -` prints it.
-    static func report(_ input: [UInt8], headers: [String: String]) -> String {
+    /// Lints `input` as standard input (`-`): its report as `pushbook lint --format json -` prints it,
+    /// and the push's verdict (`PushVerdict`) as compact JSON.
+    static func answer(_ input: [UInt8], headers: [String: String]) -> (report: String, verdict: String) {
+        let result = Linter.lint(input, headers: headers)
         var report = LintReport()
-        report.add(Linter.lint(input, headers: headers), path: "-")
-        return report.text
+        report.add(result, path: "-")
+        return (report.text, JSONWriter.compact(PushVerdict(result).json))
     }
 }

@@ -8,7 +8,8 @@
 ///   (blank lines skipped); 0 when done, 2 when a header line is malformed.
 /// - `pushbook_output(part)` / `pushbook_output_length(part)`: the answer's parts, valid until the
 ///   next `pushbook_lint`. Part 0 is the lint report exactly as `pushbook lint --format json -` prints
-///   it, or the CLI's message for a malformed header.
+///   it, or the CLI's message for a malformed header; part 1 is the push's `PushVerdict` as JSON (the
+///   APNs request FCM would send, the bytes used of each limit, whether the extension runs and why).
 
 /// The answer of the last `pushbook_lint`, one allocated buffer per part.
 nonisolated(unsafe) private var outputs: [UnsafeMutableRawBufferPointer] = []
@@ -35,7 +36,8 @@ func pushbookLint(_ input: UnsafeRawPointer?, _ inputLength: Int32, _ headers: U
         outputs = [copy(Array(error.message.utf8))]
         return 2
     case .success(let parsed):
-        outputs = [copy(Array(ModuleLint.report(bytes(input, inputLength), headers: parsed).utf8))]
+        let answer = ModuleLint.answer(bytes(input, inputLength), headers: parsed)
+        outputs = [copy(Array(answer.report.utf8)), copy(Array(answer.verdict.utf8))]
         return 0
     }
 }

@@ -179,3 +179,20 @@ import Payloads
         #expect(lint(text).diagnostics == lint(text).diagnostics)
     }
 }
+
+@Suite struct ASCIIOnlyTests {
+    @Test("an apns-id written with fullwidth digits is not a UUID: APNs wants ASCII hex")
+    func fullwidthDigitsAreNotHex() {
+        let ascii = lint(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-id": "123e4567-e89b-12d3-a456-426614174000"])
+        #expect(!ascii.diagnostics.contains { $0.rule == "apns.id-format" })
+        let fullwidth = lint(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-id": "１２３e4567-e89b-12d3-a456-426614174000"])
+        #expect(fullwidth.diagnostics.contains { $0.rule == "apns.id-format" })
+    }
+
+    @Test("header names compare in ASCII case: APNS-Push-Type is apns-push-type, a Kelvin sign stays itself")
+    func headerNamesAreLowercasedInASCII() {
+        let result = lint(#"{"aps": {"content-available": 1}}"#, headers: ["APNS-Push-Type": "background", "APNS-Priority": "5"])
+        #expect(result.request?.headers == ["apns-push-type": "background", "apns-priority": "5"])
+        #expect(APNsHeaders(["\u{212A}": "x"]).raw == ["\u{212A}": "x"])
+    }
+}

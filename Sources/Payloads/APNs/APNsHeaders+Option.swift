@@ -1,11 +1,12 @@
 extension APNsHeaders {
     /// Reads one header written `NAME:VALUE`, as `pushbook lint --header` and the playground's header
     /// lines take it: split at the first colon (empty pieces before it do not count), each side trimmed
-    /// of white space, the name lowercased. Nil when there is no name or nothing after the colon.
+    /// of white space, the name lowercased (ASCII letters only, as HTTP compares names). Nil when
+    /// there is no name or nothing after the colon.
     public static func option(_ text: String) -> (name: String, value: String)? {
         let parts = text.split(separator: ":", maxSplits: 1).map { trimmingWhitespace($0) }
         guard parts.count == 2, !parts[0].isEmpty else { return nil }
-        return (parts[0].lowercased(), parts[1])
+        return (parts[0].lowercasedASCII(), parts[1])
     }
 
     /// `text` without leading and trailing white space, scalar by scalar: the characters Foundation's

@@ -9,7 +9,7 @@ public struct APNsHeaders: Sendable, Equatable {
     /// Creates typed headers from raw ones (names are lowercased).
     public init(_ raw: [String: String]) {
         var lowered: [String: String] = [:]
-        for (name, value) in raw { lowered[name.lowercased()] = value }
+        for (name, value) in raw { lowered[name.lowercasedASCII()] = value }
         self.raw = lowered
     }
 

@@ -77,6 +77,6 @@ public struct APSKey: Sendable, Hashable {
 
     /// Lowercases and drops `-`, `_` and spaces, so spellings of one word compare equal.
     static func normalize(_ name: String) -> String {
-        String(name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
+        String(name.lowercasedASCII().filter { $0 != "-" && $0 != "_" && $0 != " " })
     }
 }

@@ -18,7 +18,7 @@ public struct FCMApnsConfig: Sendable, Equatable {
     public init(json: JSONValue) {
         self.init()
         for m in json["headers"]?.members ?? [] {
-            if let s = m.value.stringValue { headers[m.key.lowercased()] = s }
+            if let s = m.value.stringValue { headers[m.key.lowercasedASCII()] = s }
         }
         if let p = json["payload"], p.members != nil { payload = p }
         image = json.field("fcm_options")?["image"]?.stringValue

@@ -133,8 +133,8 @@ public enum FCMTranslator {
         let headersPath = messagePath.appending("apns").appending("headers")
         for m in apns?["headers"]?.members ?? [] {
             guard let value = m.value.stringValue else { continue }
-            headers[m.key.lowercased()] = value
-            headerSources[m.key.lowercased()] = headersPath.appending(m.key)
+            headers[m.key.lowercasedASCII()] = value
+            headerSources[m.key.lowercasedASCII()] = headersPath.appending(m.key)
         }
         var defaulted: Set<String> = []
         for (name, value) in [("apns-priority", defaultPriority), ("apns-expiration", defaultExpiration)] where headers[name] == nil {

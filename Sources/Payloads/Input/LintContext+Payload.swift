@@ -41,7 +41,7 @@ enum FieldName {
         var upper = false
         for c in snake {
             if c == "_" { upper = true; continue }
-            out.append(upper ? Character(c.uppercased()) : c)
+            out.append(upper ? Character(String(c).uppercasedASCII()) : c)
             upper = false
         }
         return out

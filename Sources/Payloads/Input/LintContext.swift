@@ -29,7 +29,7 @@ public struct LintContext: Sendable {
         self.kind = kind
         self.document = document
         var lowered: [String: String] = [:]
-        for (name, value) in headers { lowered[name.lowercased()] = value }
+        for (name, value) in headers { lowered[name.lowercasedASCII()] = value }
         switch kind {
         case .fcmV1:
             let t = FCMTranslator.translateDetailed(document)

@@ -157,7 +157,7 @@ private struct JSONByteParser {
                 var end = pos
                 while end < bytes.count, end - pos < 32, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") { end += 1 }
                 let word = String(decoding: bytes[pos..<end], as: UTF8.self)
-                if ["true", "false", "null"].contains(word.lowercased()) {
+                if ["true", "false", "null"].contains(word.lowercasedASCII()) {
                     throw error("invalid literal '\(word)'; JSON literals are true, false and null, in lowercase")
                 }
                 if word.count > 1 { throw error("expected a value, found '\(word)'") }

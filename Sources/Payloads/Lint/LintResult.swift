@@ -10,14 +10,17 @@ public struct LintResult: Sendable {
     public var request: APNsRequest?
     /// False when APNs or FCM would refuse the request (a diagnostic of a refusing rule), or there is no request.
     public var accepted: Bool
+    /// For FCM input, the size FCM checks against its limit (`fcm.payload-too-large`); nil otherwise.
+    public var fcmBytes: Int?
 
     /// Creates a result.
-    public init(kind: InputKind?, bytes: Int, diagnostics: [Diagnostic], request: APNsRequest?, accepted: Bool) {
+    public init(kind: InputKind?, bytes: Int, diagnostics: [Diagnostic], request: APNsRequest?, accepted: Bool, fcmBytes: Int? = nil) {
         self.kind = kind
         self.bytes = bytes
         self.diagnostics = diagnostics
         self.request = request
         self.accepted = accepted
+        self.fcmBytes = fcmBytes
     }
 
     /// True when some diagnostic is an error.

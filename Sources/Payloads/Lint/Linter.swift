@@ -31,7 +31,8 @@ public enum Linter {
         }
         diagnostics = sorted(diagnostics)
         let refused = diagnostics.contains { RuleCatalogue.rule($0.rule)?.refusesRequest == true }
-        return LintResult(kind: context.kind, bytes: bytes, diagnostics: diagnostics, request: context.request, accepted: !refused)
+        return LintResult(kind: context.kind, bytes: bytes, diagnostics: diagnostics, request: context.request, accepted: !refused,
+                          fcmBytes: context.kind == .fcmV1 ? FCMPayloadTooLargeRule.measuredBytes(context) : nil)
     }
 
     /// Sorts by location, then rule id, then path and message, and drops exact duplicates.

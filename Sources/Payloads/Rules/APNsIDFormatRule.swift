@@ -13,7 +13,7 @@ public struct APNsIDFormatRule: PayloadRule {
     static func isUUID(_ s: String) -> Bool {
         let parts = s.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.map({ $0.count }) == [8, 4, 4, 4, 12] else { return false }
-        return parts.allSatisfy { $0.allSatisfy { $0.isHexDigit } }
+        return parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isHexDigit } }
     }
 
     /// Reports an id that is not 8-4-4-4-12 hex.

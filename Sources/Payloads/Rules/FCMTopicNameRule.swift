@@ -12,7 +12,7 @@ public struct FCMTopicNameRule: PayloadRule {
     /// True when `name` is non-empty and uses only the allowed characters.
     static func isValid(_ name: Substring) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy { s in
-            s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || "-_.~%".unicodeScalars.contains(s))
+            s.isASCII && (("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "-_.~%".unicodeScalars.contains(s))
         }
     }
 

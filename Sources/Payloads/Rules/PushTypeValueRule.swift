@@ -12,7 +12,7 @@ public struct PushTypeValueRule: PayloadRule {
     public func check(_ input: LintContext, into diagnostics: inout [Diagnostic]) {
         guard input.headersApply, let name = input.headers.pushTypeName, APNsPushType(rawValue: name) == nil else { return }
         var message = "apns-push-type \"\(name)\" is not an APNs push type; APNs refuses the request (400 InvalidPushType)"
-        if let meant = APNsPushType.allCases.first(where: { $0.rawValue == name.lowercased().trimmingSpaces }) {
+        if let meant = APNsPushType.allCases.first(where: { $0.rawValue == name.lowercasedASCII().trimmingSpaces }) {
             message += "; write \"\(meant.rawValue)\" in lowercase"
         } else {
             message += "; use alert for visible notifications or background for silent ones"

@@ -1,0 +1,79 @@
+/// Whether iOS runs the Notification Service Extension for a payload that reached the device, and why
+/// (`ios.extension-gate`, `ios.background-push-wakes-app`).
+///
+/// It reads the payload as the simulated device does: the first member of a repeated key
+/// (`json.duplicate-key`), `mutable-content` as the number 1 (`1.0` too, not `true` or `"1"`), alert
+/// text in a string alert or in a title, subtitle or body (or their localization keys). A test holds it
+/// to the simulator's verdict on every recipe example.
+public struct ExtensionGate: Sendable, Equatable {
+    /// Why the extension runs or not.
+    public enum Reason: String, Sendable, Equatable {
+        /// `mutable-content` is 1 and the alert has text.
+        case runs
+        /// APNs or FCM refuses the request: nothing reaches the device.
+        case refused
+        /// `content-available` 1 and nothing to show: a background push, which wakes the app.
+        case backgroundPush = "background-push"
+        /// No alert, badge or sound: iOS shows nothing.
+        case nothingToShow = "nothing-to-show"
+        /// `mutable-content` is not the number 1.
+        case notMutable = "not-mutable"
+        /// `mutable-content` is 1, but the alert has no text.
+        case noAlertText = "no-alert-text"
+    }
+
+    /// Why.
+    public var reason: Reason
+
+    /// True when iOS runs the extension.
+    public var runs: Bool { reason == .runs }
+
+    /// The catalogue entry that documents the reason.
+    public var rule: String { reason == .backgroundPush ? "ios.background-push-wakes-app" : "ios.extension-gate" }
+
+    /// The gate for `payload` (the APNs payload that reaches the device); `accepted` is false when APNs or FCM refuses it.
+    public init(payload: JSONValue, accepted: Bool) {
+        let aps = payload["aps"]
+        let alert = aps?["alert"]
+        var hasAlertText = false
+        switch alert {
+        case .string(let text, _)?:
+            hasAlertText = !text.isEmpty
+        case .object?:
+            hasAlertText = ["title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key"]
+                .contains { !(alert?[$0]?.stringValue ?? "").isEmpty }
+        default:
+            break
+        }
+        let hasBadge = aps?["badge"]?.numberValue?.intValue != nil
+        let hasSound = aps?["sound"]?.stringValue != nil || aps?["sound"]?.members != nil
+        let isOne = { (value: JSONValue?) in value?.numberValue?.doubleValue == 1 }
+        if !accepted {
+            reason = .refused
+        } else if !(hasAlertText || hasBadge || hasSound) {
+            reason = isOne(aps?["content-available"]) ? .backgroundPush : .nothingToShow
+        } else if !isOne(aps?["mutable-content"]) {
+            reason = .notMutable
+        } else {
+            reason = hasAlertText ? .runs : .noAlertText
+        }
+    }
+
+    /// One sentence for a person.
+    public var explanation: String {
+        switch reason {
+        case .runs:
+            "mutable-content is 1 and the alert has text, so iOS runs the Notification Service Extension, which has about 30 seconds to change the notification before it is shown."
+        case .refused:
+            "APNs or FCM refuses the request (see the errors), so nothing reaches the device and no extension runs."
+        case .backgroundPush:
+            "This is a background push (content-available 1 and no alert, badge or sound): iOS wakes the app if it has the Remote notifications background mode, shows nothing and never runs the extension."
+        case .nothingToShow:
+            "There is no alert, badge or sound, so iOS shows nothing and runs no extension."
+        case .notMutable:
+            "mutable-content is not the number 1, so iOS shows the notification as sent, without running the extension."
+        case .noAlertText:
+            "mutable-content is 1 but the alert has no title, subtitle or body, so iOS does not run the extension."
+        }
+    }
+}
