@@ -45,7 +45,8 @@ let package = Package(
             dependencies: ["CCmark", "Payloads", "PayloadsModule", "NotificationSimulator"],
             path: "Sources/Cookbook",
             // The site's stylesheet and script are real files, compiled into the binary as byte arrays.
-            resources: [.embedInCode("Resources/pushbook.css"), .embedInCode("Resources/pushbook.js"), .embedInCode("Resources/send-to-a-device.md")]
+            resources: [.embedInCode("Resources/pushbook.css"), .embedInCode("Resources/pushbook.js"), .embedInCode("Resources/send-to-a-device.md"),
+                        .embedInCode("Resources/playground.js"), .embedInCode("Resources/playground.css")]
         ),
         // Recipe code is written as it would be in an Xcode Notification Service Extension target,
         // which new Xcode projects compile in the Swift 5 language mode.

@@ -346,6 +346,174 @@ def printing(browser):
         check(not sparse, f"{recipe} in print has no near-blank page", f"pages {sparse} of {count}")
 
 
+PLAYGROUND_STATE = """(() => { const r = document.getElementById('playground');
+  return {answers: Number(r && r.getAttribute('data-answers') || '0'), checked: Number(r && r.getAttribute('data-checked') || '0'),
+          error: !!document.querySelector('#playground-output .playground-error')}; })()"""
+
+
+def wait_checked(browser, before, timeout=15):
+    """Waits until the playground has drawn more than `before` answers (a lint or an error)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        state = browser.evaluate(PLAYGROUND_STATE)
+        if state["answers"] > before:
+            return state
+        browser.evaluate("new Promise(r => setTimeout(r, 50))")
+    return browser.evaluate(PLAYGROUND_STATE)
+
+
+def paste(browser, payload, headers=""):
+    """Sets the playground's fields as a reader pasting would (input events), then waits for the answer."""
+    before = browser.evaluate(PLAYGROUND_STATE)["answers"]
+    browser.evaluate(f"""(() => {{ const p = document.getElementById('playground-payload'), h = document.getElementById('playground-headers');
+        h.value = {json.dumps(headers)}; p.value = {json.dumps(payload)};
+        h.dispatchEvent(new Event('input')); p.dispatchEvent(new Event('input')); }})()""")
+    return wait_checked(browser, before)
+
+
+FINDINGS = """Array.from(document.querySelectorAll('#playground-output .diagnostic')).map(li => ({
+  rule: li.getAttribute('data-rule'), line: Number(li.getAttribute('data-line')), column: Number(li.getAttribute('data-column')),
+  href: (li.querySelector('a.rule-link') || {getAttribute: () => null}).getAttribute('href'),
+  inline: !!li.closest('.playground-finding'),
+  after: (li.closest('.playground-finding') && li.closest('.playground-finding').previousElementSibling || {value: 0}).value }))"""
+
+
+def trapping_module():
+    """A WebAssembly module with the playground's exports whose pushbook_lint traps (`unreachable`)."""
+    def leb(n):
+        out = b""
+        while True:
+            byte, n = n & 0x7F, n >> 7
+            out += bytes([byte | (0x80 if n else 0)])
+            if not n:
+                return out
+
+    def vec(items):
+        return leb(len(items)) + b"".join(items)
+
+    def name(text):
+        return leb(len(text)) + text.encode()
+
+    def section(number, payload):
+        return bytes([number]) + leb(len(payload)) + payload
+
+    types = vec([b"\x60\x00\x00", b"\x60\x01\x7f\x01\x7f", b"\x60\x01\x7f\x00", b"\x60\x04\x7f\x7f\x7f\x7f\x01\x7f"])
+    functions = vec([leb(t) for t in (0, 1, 2, 3, 1, 1)])
+    exports = vec([name("memory") + b"\x02\x00"] + [name(n) + b"\x00" + leb(i) for i, n in enumerate(
+        ["_initialize", "pushbook_alloc", "pushbook_free", "pushbook_lint", "pushbook_output", "pushbook_output_length"])])
+    bodies = [b"\x00\x0b", b"\x00\x41\x80\x08\x0b", b"\x00\x0b", b"\x00\x00\x0b", b"\x00\x41\x00\x0b", b"\x00\x41\x00\x0b"]
+    code = vec([leb(len(body)) + body for body in bodies])
+    return b"\0asm\x01\0\0\0" + section(1, types) + section(3, functions) + section(5, vec([b"\x00\x01"])) + section(7, exports) + section(10, code)
+
+
+def playground(browser):
+    """The playground from file://: the linter runs in the page, findings sit at their line and link to their rule."""
+    page = (SITE / "playground.html").as_uri()
+    browser.open(page, 1280)
+    state = wait_checked(browser, 0)
+    check(state["checked"] >= 1 and not state["error"], "the playground loads the linter from file:// and checks its sample", str(state))
+    check(browser.evaluate("!document.getElementById('playground').hidden"), "the playground's form is shown when JavaScript runs")
+    check("Extension runs" in browser.evaluate("document.getElementById('playground-output').innerText"),
+          "the sample FCM message runs the extension", browser.evaluate("document.getElementById('playground-output').innerText")[:200])
+
+    mistake = '{\n  "aps": {\n    "alert": {"title": "Hi"},\n    "mutable-content": true\n  }\n}\n'
+    paste(browser, mistake)
+    findings = browser.evaluate(FINDINGS)
+    hit = [f for f in findings if f["rule"] == "apns.flag-is-boolean"]
+    check(len(hit) == 1 and hit[0]["line"] == 4 and hit[0]["column"] == 24 and hit[0]["inline"] and hit[0]["after"] == 4,
+          "a pasted payload's mistake is shown under its line (4) at its column (24), with its rule", str(findings))
+    href = hit[0]["href"] if hit else ""
+    check(href == "rules.html#rule-apns-flag-is-boolean", "the finding links to its rule's anchor on rules.html", str(href))
+    text = browser.evaluate("document.getElementById('playground-output').innerText")
+    check("does not run" in text and "55 of 4096 bytes" in text, "the playground says the extension does not run, and the bytes used of the limit", text[:300])
+    browser.open((SITE / "rules.html").as_uri(), 1280)
+    check(browser.evaluate("!!document.getElementById('rule-apns-flag-is-boolean')"), "the rule's anchor exists on rules.html")
+
+    browser.open(page, 1280)
+    wait_checked(browser, 0)
+    paste(browser, '{"aps": {"alert": "Hi"}}', "apns-id: 1234\napns-push-type: alert")
+    findings = browser.evaluate(FINDINGS)
+    text = browser.evaluate("document.getElementById('playground-output').innerText")
+    check(any(f["rule"] == "apns.id-format" and not f["inline"] for f in findings) and "Refused" in text and "apns-id: 1234" in text,
+          "header lines are APNs headers: a malformed apns-id is refused, and the headers are shown", str(findings)[:300])
+    paste(browser, '{"aps": {"alert": "Hi"}}', "not a header")
+    check("a header is NAME:VALUE (got 'not a header')" in browser.evaluate("document.getElementById('playground-output').innerText"),
+          "a header line without a colon gets the CLI's message")
+
+    hostile = '{"<img src=x onerror=\\"window.__pwned=1\\">": "<script>window.__pwned=2</script>", "aps": {"alert": "</textarea><b>x</b>"}}'
+    paste(browser, hostile)
+    inert = browser.evaluate("""(() => ({ pwned: window.__pwned === undefined,
+        markup: document.querySelectorAll('#playground-output img, #playground-output script, #playground-output b').length,
+        shown: document.getElementById('playground-output').innerText.includes('<img src=x onerror=') }))()""")
+    check(inert["pwned"] and inert["markup"] == 0 and inert["shown"], "hostile text in a payload is shown as text, never run or parsed", str(inert))
+    paste(browser, "[" * 100000)
+    deep = browser.evaluate(FINDINGS)
+    check(len(deep) == 1 and deep[0]["rule"] == "json.syntax" and deep[0]["column"] == 513,
+          "100,000 nested brackets are one syntax error at the 513th, not a crash", str(deep)[:200])
+    requests, errors = browser.problems()
+    check(not requests and not errors, "the playground makes no network request and logs no error", str(requests + errors)[:300])
+
+    # A module that traps: the page reports it as an error and keeps working.
+    module = base64.b64encode(trapping_module()).decode()
+    script = browser.call("Page.addScriptToEvaluateOnNewDocument", session=True, source=(
+        "Object.defineProperty(window, 'PushbookPayloadsModule', {get: () => '" + module + "', set: () => {}});"))["identifier"]
+    browser.open(page, 1280)
+    state = wait_checked(browser, 0)
+    status = browser.evaluate("(document.querySelector('#playground-output .playground-error') || {}).textContent || ''")
+    check(state["error"] and "stopped" in status and "RuntimeError" in status, "a trap inside the module is caught and reported as an error", status)
+    paste(browser, '{"aps": {}}')
+    check(bool(browser.evaluate("!!document.querySelector('#playground-output .playground-error')")), "after a trap the page still answers the next check")
+    browser.call("Page.removeScriptToEvaluateOnNewDocument", session=True, identifier=script)
+
+    # Without JavaScript the page says what it needs and points to pushbook lint. (The page is parsed with
+    # scripts off; scripts come back on only to read what was drawn.)
+    browser.call("Emulation.setScriptExecutionDisabled", session=True, value=True)
+    browser.events = []
+    browser.call("Page.navigate", session=True, url=page)  # not open(): its settling wait is a script
+    browser.wait_for("Page.loadEventFired")
+    shot = SHOTS / "playground-no-javascript.png"
+    browser.screenshot(shot)
+    browser.call("Emulation.setScriptExecutionDisabled", session=True, value=False)
+    nojs = browser.evaluate("""(() => { const n = document.querySelector('.playground-noscript');
+        return {text: n ? n.innerText : '', visible: !!n && n.getBoundingClientRect().height > 0,
+                form: document.getElementById('playground').hidden, checked: document.getElementById('playground').getAttribute('data-checked')}; })()""")
+    check(nojs["visible"] and "JavaScript" in nojs["text"] and "pushbook lint" in nojs["text"] and nojs["form"] and not nojs["checked"],
+          "without JavaScript the page says what it needs and points to pushbook lint; the form stays hidden", str(nojs))
+    check(shot.stat().st_size > 5_000, f"screenshot {shot.name}")
+
+
+def open_in_playground(browser):
+    """Every push example on the recipe pages opens the playground with its payload in the URL fragment."""
+    links = 0
+    for recipe_page in sorted((SITE / "recipes").glob("*.html")):
+        browser.open(recipe_page.as_uri(), 1280)
+        found = browser.evaluate("""Array.from(document.querySelectorAll('section.example')).map(s => ({
+            id: s.id, link: (s.querySelector('.example-playground a') || {href: ''}).href,
+            local: /Local notification/.test((s.querySelector('.verdict') || {}).textContent || ''),
+            rules: Array.from(s.querySelectorAll('.diagnostics a.rule-link')).map(a => a.textContent),
+            sent: (s.querySelector('.payload-panel pre code') || {}).textContent || '' }))""")
+        for example in found:
+            if example["local"]:
+                continue
+            links += 1
+            check(example["link"].startswith((SITE / "playground.html").as_uri() + "#payload="),
+                  f"{recipe_page.name} {example['id']} offers 'Open in the playground' with the payload in the fragment", example["link"][:120])
+        if recipe_page.name == "payload-pitfalls.html":
+            target = next((e for e in found if e["id"] == "example-flag-is-boolean"), None)
+            check(target is not None, "payload-pitfalls has the flag-is-boolean example")
+            if target:
+                browser.open(target["link"], 1280)
+                wait_checked(browser, 0)
+                value = browser.evaluate("document.getElementById('playground-payload').value")
+                rules = sorted({f["rule"] for f in browser.evaluate(FINDINGS)})
+                check(value.strip() == target["sent"].strip(), "following the link fills the playground with the example's payload", value[:120])
+                check("apns.flag-is-boolean" in rules and set(rules) <= set(target["rules"]),
+                      "the playground finds the recipe page's findings on that payload", f"{rules} vs {target['rules']}")
+                requests, errors = browser.problems()
+                check(not requests and not errors, "following 'Open in the playground' sends nothing beyond file://", str(requests + errors)[:300])
+    check(links >= 20, "the recipe pages offer 'Open in the playground' for their push examples", f"{links} links")
+
+
 def main():
     if not CHROMIUM:
         print("FAIL chromium is not installed (apt-get install chromium)")
@@ -362,6 +530,8 @@ def main():
         pages(browser)
         send_it(browser)
         searches(browser)
+        playground(browser)
+        open_in_playground(browser)
         printing(browser)
     finally:
         browser.close()

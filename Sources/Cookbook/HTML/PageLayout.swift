@@ -24,6 +24,7 @@ struct PageLayout {
         NavItem(id: "recipes", title: "Recipes", path: "index.html"),
         NavItem(id: "guide", title: "Send it to a device", path: "send-to-a-device.html"),
         NavItem(id: "rules", title: "Rules", path: "rules.html"),
+        NavItem(id: "playground", title: "Playground", path: "playground.html"),
         NavItem(id: "search", title: "Search", path: "search.html"),
     ]
 
@@ -45,6 +46,7 @@ struct PageLayout {
     ///     content beside it on a desktop.
     ///   - main: the page content, already-safe HTML, placed inside `<main id="content">`.
     ///   - toc: headings for the "On this page" table of contents; omitted when empty.
+    ///   - stylesheets: extra stylesheet URLs (relative to the site root), linked after `pushbook.css`.
     ///   - scripts: extra script URLs (relative to the page), loaded before `pushbook.js`.
     static func render(
         title: String,
@@ -54,6 +56,7 @@ struct PageLayout {
         lead: String = "",
         main: String,
         toc: [(id: String, title: String, level: Int)] = [],
+        stylesheets: [String] = [],
         scripts: [String] = []
     ) -> String {
         let r = HTML.escapeAttribute(root)
@@ -68,7 +71,7 @@ struct PageLayout {
         <title>\(HTML.escapeText(fullTitle))</title>
         <meta name="description" content="\(HTML.escapeAttribute(description))">
         <link rel="icon" href="\(HTML.escapeAttribute(faviconDataURI))">
-        <link rel="stylesheet" href="\(r)assets/pushbook.css">
+        <link rel="stylesheet" href="\(r)assets/pushbook.css">\(stylesheets.map { "\n<link rel=\"stylesheet\" href=\"\(r)\(HTML.escapeAttribute($0))\">" }.joined())
         </head>
         <body>
         <a class="skip-link" href="#content">Skip to content</a>

@@ -53,6 +53,10 @@ struct ExamplePanel {
         let inputChanged = sameKind ? working.map { view.inputDifferences(from: $0.view) } ?? [] : []
         html += verdict(view)
         html += diagnostics(view.diagnostics)
+        if view.inputKind != .local {
+            let link = PlaygroundPage.link(input: view.inputText, headers: example.headers, root: "../")
+            html += "<p class=\"example-playground\"><a href=\"\(HTML.escapeAttribute(link))\">Open in the playground</a> to change this payload and check it again in your browser.</p>\n"
+        }
         let listed = view.inputKind == .fcmV1 && sameKind ? inputChanged : changed
         let what = view.inputKind == .fcmV1 && sameKind ? "its request" : "what reaches the device"
         if let working, !listed.isEmpty {

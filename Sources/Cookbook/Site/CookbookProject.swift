@@ -195,6 +195,14 @@ public struct CookbookProject: Sendable {
         files[GuidePage.sendToADevice.path] = guide.html
         search.entries += guide.search
         for asset in Assets.files { files[asset.path] = asset.contents }
+        switch PlaygroundPage.moduleScript() {
+        case .success(let script): files[PlaygroundPage.modulePath] = script
+        case .failure(let missing):
+            messages.append("\(shownOut)/\(PlaygroundPage.path):1:1: error: the playground's WebAssembly module was not built: \(missing.reason)")
+            return failed(examples, cached: cached)
+        }
+        files[PlaygroundPage.path] = PlaygroundPage.render(rules: RuleCatalogue.all)
+        for asset in PlaygroundPage.assets { files[asset.path] = asset.contents }
         do {
             for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
                 try FileWriter.save(contents, at: path, under: staging)

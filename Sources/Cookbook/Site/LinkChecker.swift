@@ -51,8 +51,9 @@ struct LinkChecker: Sendable {
                     broken.append(Broken(page: path, href: href, reason: "no file '\(target)' in the site"))
                     continue
                 }
-                // The HTML standard's order: the fragment as written, then percent-decoded.
-                if parts.count == 2, !parts[1].isEmpty, let ids = anchors[target], !ids.contains(parts[1]),
+                // The HTML standard's order: the fragment as written, then percent-decoded. A fragment of
+                // parameters (`#payload=…`, read by the playground's script) names no anchor.
+                if parts.count == 2, !parts[1].isEmpty, !parts[1].contains("="), let ids = anchors[target], !ids.contains(parts[1]),
                    !ids.contains(parts[1].removingPercentEncoding ?? parts[1]) {
                     let decoded = (parts[1].removingPercentEncoding ?? parts[1]).lowercased()
                     let caseHint = ids.contains { $0.lowercased() == parts[1].lowercased() || $0.lowercased() == decoded } ? " (an anchor differs only in case)" : ""

@@ -137,7 +137,7 @@ enum SiteFolder {
     }
 
     /// True when every entry is where a site of an earlier pushbook (before the manifest) puts
-    /// files: `index.html`, `rules.html`, `search.html`, `search-index.js`, `send-to-a-device.html`, `assets/NAME.css|js`,
+    /// files: `index.html`, `rules.html`, `search.html`, `search-index.js`, `send-to-a-device.html`, `playground.html`, `assets/NAME.css|js`,
     /// `recipes/ID.html` and `downloads/ID/NAME`, regular files and folders only, with the
     /// index linking pushbook's stylesheet (`requireIndex`; leftovers of a removal may lack it).
     static func legacyLayout(_ entries: [DirectoryWalker.Entry], root: String, requireIndex: Bool) -> Bool {
@@ -147,7 +147,7 @@ enum SiteFolder {
             let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
             let fits: Bool
             switch (entry.kind, parts.count) {
-            case (.file, 1): fits = ["index.html", "rules.html", "search.html", "search-index.js", "send-to-a-device.html"].contains(entry.path)
+            case (.file, 1): fits = ["index.html", "rules.html", "search.html", "search-index.js", "send-to-a-device.html", "playground.html"].contains(entry.path)
             case (.directory, 1): fits = ["assets", "recipes", "downloads"].contains(entry.path)
             case (.file, 2):
                 fits = safe(parts[1]) && ((parts[0] == "assets" && (parts[1].hasSuffix(".css") || parts[1].hasSuffix(".js")))
