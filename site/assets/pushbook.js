@@ -134,98 +134,215 @@
     try { return decodeURIComponent(plain); } catch (e) { return plain; }
   }
 
-  function termsOf(query) {
-    var words = String(query || '').toLowerCase().split(/\s+/);
-    var terms = [];
-    for (var i = 0; i < words.length; i++) {
-      if (words[i] && terms.indexOf(words[i]) < 0) { terms.push(words[i]); }
-    }
-    return terms;
+  /* Words, whole and by prefix, with typos forgiven in words of four letters or more, and a short list of
+     synonyms written for push notifications. Each entry is cut into words once, when the page loads. */
+
+  var SYNONYMS = [
+    [['profile', 'picture'], [['avatar']]],
+    [['profile', 'photo'], [['avatar']]],
+    [['profile', 'image'], [['avatar']]],
+    [['contact', 'photo'], [['avatar']]],
+    [['rich', 'notification'], [['attachment'], ['service', 'extension'], ['image']]],
+    [['rich', 'notifications'], [['attachment'], ['service', 'extension'], ['image']]],
+    [['rich', 'push'], [['attachment'], ['service', 'extension'], ['image']]],
+    [['picture'], [['image']]],
+    [['photo'], [['image']]],
+    [['image'], [['attachment']]],
+    [['video'], [['movie'], ['attachment']]],
+    [['nse'], [['notification', 'service', 'extension']]],
+    [['silent'], [['background']]],
+    [['simulator'], [['simctl']]],
+    [['jwt'], [['token']]]
+  ];
+
+  function wordsOf(text) {
+    return String(text || '').toLowerCase().split(/[^0-9a-z_\u00c0-\uffff]+/).filter(function (w) { return w.length > 0; });
   }
+
+  function groupsOf(query) {
+    var words = wordsOf(query);
+    var groups = [];
+    var i = 0;
+    while (i < words.length) {
+      var matched = null;
+      for (var s = 0; s < SYNONYMS.length; s++) {
+        var key = SYNONYMS[s][0];
+        var same = words.slice(i, i + key.length).join(' ') === key.join(' ');
+        /* A one-word key also matches a typo of itself (vidoe → video). */
+        var near = !same && key.length === 1 && words[i].length >= 4 && key[0].length >= 4 && editDistance(words[i], key[0], 1) <= 1;
+        if ((same || near) && key.length > (matched ? matched[0].length : 0)) { matched = SYNONYMS[s]; }
+      }
+      if (matched) {
+        groups.push([{ words: matched[0], weight: 1 }].concat(matched[1].map(function (p) { return { words: p, weight: 0.8 }; })));
+        i += matched[0].length;
+      } else {
+        groups.push([{ words: [words[i]], weight: 1 }]);
+        i += 1;
+      }
+    }
+    return groups;
+  }
+
+  function editDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) { return limit + 1; }
+    var previous = [], current = [], before = [];
+    for (var j = 0; j <= b.length; j++) { previous[j] = j; }
+    for (var i = 1; i <= a.length; i++) {
+      current = [i];
+      var best = i;
+      for (var k = 1; k <= b.length; k++) {
+        var cost = a.charAt(i - 1) === b.charAt(k - 1) ? 0 : 1;
+        var value = Math.min(previous[k] + 1, current[k - 1] + 1, previous[k - 1] + cost);
+        if (i > 1 && k > 1 && a.charAt(i - 1) === b.charAt(k - 2) && a.charAt(i - 2) === b.charAt(k - 1)) {
+          value = Math.min(value, before[k - 2] + 1);
+        }
+        current[k] = value;
+        if (value < best) { best = value; }
+      }
+      if (best > limit) { return limit + 1; }
+      before = previous;
+      previous = current;
+    }
+    return previous[b.length];
+  }
+
+  /* How well a query word matches a word on the page: 3 the same, 2 a prefix, 1 a typo, 0 not at all. */
+  function quality(term, word, typos) {
+    if (term === word) { return 3; }
+    if (word.length > term.length && word.lastIndexOf(term, 0) === 0) { return term.length >= 2 ? 2 : 0; }
+    if (typos !== false && term.length >= 4 && word.length >= 4) {
+      var limit = term.length >= 8 ? 2 : 1;
+      if (editDistance(term, word, limit) <= limit) { return 1; }
+    }
+    return 0;
+  }
+
+  var prepared = null;
+  var vocabulary = null;
 
   function field(entry, name) {
     var value = entry && entry[name];
     return value === undefined || value === null ? '' : String(value);
   }
 
-  function isWordStart(haystack, index) {
-    return index === 0 || /[^0-9a-z]/i.test(haystack.charAt(index - 1));
-  }
-
-  function scoreEntry(entry, terms) {
-    var title = field(entry, 'title').toLowerCase();
-    var section = field(entry, 'section').toLowerCase();
-    var text = field(entry, 'text').toLowerCase();
-    var score = 0;
-    for (var i = 0; i < terms.length; i++) {
-      var term = terms[i];
-      var inTitle = title.indexOf(term);
-      var inSection = section.indexOf(term);
-      var inText = text.indexOf(term);
-      if (inTitle < 0 && inSection < 0 && inText < 0) { return 0; }
-      if (inTitle >= 0) { score += isWordStart(title, inTitle) ? 100 : 60; }
-      if (inSection >= 0) { score += isWordStart(section, inSection) ? 30 : 18; }
-      if (inText >= 0) { score += isWordStart(text, inText) ? 3 : 1; }
+  function prepare(index) {
+    if (prepared) { return prepared; }
+    prepared = [];
+    vocabulary = {};
+    for (var i = 0; i < index.length; i++) {
+      var fields = [wordsOf(field(index[i], 'title')), wordsOf(field(index[i], 'section')), wordsOf(field(index[i], 'text'))];
+      var sets = [];
+      for (var f = 0; f < fields.length; f++) {
+        var set = {};
+        for (var w = 0; w < fields[f].length; w++) { set[fields[f][w]] = true; vocabulary[fields[f][w]] = true; }
+        sets.push(set);
+      }
+      prepared.push({ entry: index[i], sets: sets, lower: (field(index[i], 'section') + ' ' + field(index[i], 'text')).toLowerCase() });
     }
-    var whole = terms.join(' ');
-    if (title === whole) { score += 500; }
-    else if (title.indexOf(whole) === 0) { score += 50; }
-    if (field(entry, 'kind') === 'recipe') { score += 5; }
-    return score;
+    return prepared;
   }
 
-  function findFirst(textLower, terms) {
-    var best = -1;
-    var length = 0;
-    for (var i = 0; i < terms.length; i++) {
-      var at = textLower.indexOf(terms[i]);
-      if (at >= 0 && (best < 0 || at < best)) { best = at; length = terms[i].length; }
+  /* Every word of the index that a query word matches, with the match's quality. */
+  /* Synonyms match whole words and prefixes only; typos are forgiven in what the reader typed. */
+  function matchesOf(term, typos, cache) {
+    var key = (typos ? '~' : '=') + term;
+    if (cache[key]) { return cache[key]; }
+    var found = {};
+    for (var word in vocabulary) {
+      if (Object.prototype.hasOwnProperty.call(vocabulary, word)) {
+        var q = quality(term, word, typos);
+        if (q > 0) { found[word] = q; }
+      }
     }
-    return { index: best, length: length };
+    cache[key] = found;
+    return found;
   }
 
-  function appendHighlighted(parent, text, terms) {
-    var lower = text.toLowerCase();
-    var position = 0;
-    while (position < text.length) {
-      var next = -1;
-      var length = 0;
-      for (var i = 0; i < terms.length; i++) {
-        var at = lower.indexOf(terms[i], position);
-        if (at >= 0 && (next < 0 || at < next || (at === next && terms[i].length > length))) {
-          next = at;
-          length = terms[i].length;
+  var KIND_BONUS = { recipe: 8, section: 5, guide: 5, example: 3, rule: 2, code: 0 };
+  var FIELD_WEIGHT = [1, 3, 1];
+
+  function scorePrepared(item, groups, cache, phrase) {
+    var recipe = field(item.entry, 'kind') === 'recipe';
+    var total = 0;
+    for (var g = 0; g < groups.length; g++) {
+      var best = 0;
+      for (var a = 0; a < groups[g].length; a++) {
+        var alternative = groups[g][a];
+        var sum = 0;
+        for (var w = 0; w < alternative.words.length; w++) {
+          var matches = matchesOf(alternative.words[w], alternative.weight === 1, cache);
+          var wordBest = 0;
+          for (var f = 0; f < item.sets.length; f++) {
+            var weight = f === 0 ? (recipe ? 4 : 1) : FIELD_WEIGHT[f];
+            for (var word in matches) {
+              if (item.sets[f][word] && matches[word] * weight > wordBest) { wordBest = matches[word] * weight; }
+            }
+          }
+          if (wordBest === 0) { sum = 0; break; }
+          sum += wordBest;
         }
+        if (sum * alternative.weight > best) { best = sum * alternative.weight; }
       }
-      if (next < 0 || length === 0) {
-        parent.appendChild(document.createTextNode(text.slice(position)));
-        return;
-      }
-      if (next > position) { parent.appendChild(document.createTextNode(text.slice(position, next))); }
-      parent.appendChild(el('mark', null, text.slice(next, next + length)));
-      position = next + length;
+      if (best === 0) { return 0; }
+      total += best;
     }
+    if (phrase.length > 3 && item.lower.indexOf(phrase) >= 0) { total += 6; }
+    return total + (KIND_BONUS[field(item.entry, 'kind')] || 0);
   }
 
+  function allTerms(groups) {
+    var terms = [];
+    for (var g = 0; g < groups.length; g++) {
+      for (var a = 0; a < groups[g].length; a++) {
+        for (var w = 0; w < groups[g][a].words.length; w++) { terms.push({ word: groups[g][a].words[w], typos: groups[g][a].weight === 1 }); }
+      }
+    }
+    return terms;
+  }
+
+  function matchesAny(word, terms) {
+    var lower = word.toLowerCase();
+    for (var i = 0; i < terms.length; i++) { if (quality(terms[i].word, lower, terms[i].typos) > 0) { return true; } }
+    return false;
+  }
+
+  /* The text with each word that matches marked: whole words, built as DOM nodes (never as HTML). */
+  function appendHighlighted(parent, text, terms) {
+    var pieces = String(text).split(/([0-9A-Za-z_\u00c0-\uffff]+)/);
+    var plain = '';
+    for (var i = 0; i < pieces.length; i++) {
+      if (i % 2 === 1 && matchesAny(pieces[i], terms)) {
+        if (plain) { parent.appendChild(document.createTextNode(plain)); plain = ''; }
+        parent.appendChild(el('mark', null, pieces[i]));
+      } else {
+        plain += pieces[i];
+      }
+    }
+    if (plain) { parent.appendChild(document.createTextNode(plain)); }
+  }
+
+  /* The sentence that matches the most query words, shortened around its first match. */
   function snippetFor(text, terms) {
-    var clean = text.replace(/\s+/g, ' ');
-    var match = findFirst(clean.toLowerCase(), terms);
-    var before = 70;
-    var after = 170;
-    if (match.index < 0) {
-      return clean.length > before + after ? clean.slice(0, before + after).replace(/\s+\S*$/, '') + ' \u2026' : clean;
+    var sentences = String(text).replace(/`/g, '').split(/\n|(?<=[.!?:])\s+(?=[A-Z`"\x28])/);
+    var best = '', bestCount = -1;
+    for (var i = 0; i < sentences.length; i++) {
+      var words = wordsOf(sentences[i]);
+      var count = 0;
+      for (var w = 0; w < words.length; w++) { if (matchesAny(words[w], terms)) { count += 1; } }
+      if (count > bestCount) { best = sentences[i]; bestCount = count; }
     }
-    var start = Math.max(0, match.index - before);
-    var end = Math.min(clean.length, match.index + match.length + after);
-    if (start > 0) {
-      var space = clean.indexOf(' ', start);
-      if (space >= 0 && space < match.index) { start = space + 1; }
+    best = best.replace(/\s+/g, ' ').trim();
+    if (best.length <= 240) { return best; }
+    var first = 0;
+    var pieces = best.split(/([0-9A-Za-z_\u00c0-\uffff]+)/);
+    for (var p = 0, at = 0; p < pieces.length; at += pieces[p].length, p++) {
+      if (p % 2 === 1 && matchesAny(pieces[p], terms)) { first = at; break; }
     }
-    if (end < clean.length) {
-      var lastSpace = clean.lastIndexOf(' ', end);
-      if (lastSpace > match.index + match.length) { end = lastSpace; }
-    }
-    return (start > 0 ? '\u2026 ' : '') + clean.slice(start, end) + (end < clean.length ? ' \u2026' : '');
+    var start = Math.max(0, first - 80);
+    if (start > 0) { var space = best.indexOf(' ', start); if (space >= 0 && space < first) { start = space + 1; } }
+    var end = Math.min(best.length, start + 240);
+    if (end < best.length) { var last = best.lastIndexOf(' ', end); if (last > first) { end = last; } }
+    return (start > 0 ? '\u2026 ' : '') + best.slice(start, end) + (end < best.length ? ' \u2026' : '');
   }
 
   function safeURL(url) {
@@ -266,8 +383,8 @@
     var status = statusElement(container);
     var results = resultsList(container);
     while (results.firstChild) { results.removeChild(results.firstChild); }
-    var terms = termsOf(query);
-    if (!terms.length) {
+    var groups = groupsOf(query);
+    if (!groups.length) {
       status.textContent = 'Type a word to search recipes, code and rules.';
       return;
     }
@@ -276,16 +393,20 @@
       status.textContent = 'The search index could not be loaded.';
       return;
     }
+    var items = prepare(index);
+    var terms = allTerms(groups);
+    var cache = {};
+    var phrase = String(query).toLowerCase().trim();
     var scored = [];
-    for (var i = 0; i < index.length; i++) {
-      var score = scoreEntry(index[i], terms);
-      if (score > 0) { scored.push({ entry: index[i], score: score, order: i }); }
+    for (var i = 0; i < items.length; i++) {
+      var score = scorePrepared(items[i], groups, cache, phrase);
+      if (score > 0) { scored.push({ entry: items[i].entry, score: score, order: i }); }
     }
     scored.sort(function (a, b) {
       if (b.score !== a.score) { return b.score - a.score; }
       return a.order - b.order;
     });
-    var shown = scored.slice(0, 50);
+    var shown = scored.slice(0, 30);
     var count = scored.length;
     status.textContent = count === 0
       ? 'No results for \u201C' + query + '\u201D.'
@@ -296,13 +417,17 @@
       var item = el('li', 'search-result');
       var link = el('a', 'search-result-title');
       link.setAttribute('href', safeURL(field(entry, 'url')));
-      appendHighlighted(link, field(entry, 'title') || field(entry, 'url'), terms);
+      /* A recipe is named by its title; anything else by its section, with the page's title beside it. */
+      var isPage = field(entry, 'kind') === 'recipe' || field(entry, 'kind') === 'rule';
+      var heading = isPage ? field(entry, 'title') : (field(entry, 'section') || field(entry, 'title'));
+      appendHighlighted(link, (heading || field(entry, 'url')).replace(/`/g, ''), terms);
       item.appendChild(link);
       var meta = el('div', 'search-result-meta');
       if (field(entry, 'kind')) { meta.appendChild(el('span', 'search-result-kind', field(entry, 'kind'))); }
-      if (field(entry, 'section')) {
+      var context = isPage ? field(entry, 'section') : field(entry, 'title');
+      if (context) {
         var section = el('span', 'search-result-section');
-        appendHighlighted(section, field(entry, 'section'), terms);
+        appendHighlighted(section, context.replace(/`/g, ''), terms);
         meta.appendChild(section);
       }
       if (meta.firstChild) { item.appendChild(meta); }
@@ -343,12 +468,12 @@
     });
   }
 
-  /* ---------- Print: open every collapsible ---------- */
+  /* ---------- Print: open every collapsible but the examples' folded parts ---------- */
 
   function setUpPrinting() {
     var opened = [];
     window.addEventListener('beforeprint', function () {
-      var all = document.querySelectorAll('details:not([open])');
+      var all = document.querySelectorAll('details:not([open]):not(.example-more)');
       opened = [];
       for (var i = 0; i < all.length; i++) { all[i].setAttribute('open', ''); opened.push(all[i]); }
     });
@@ -358,8 +483,32 @@
     });
   }
 
+  /* ---------- Rules page: a filter over the entries (the page lists them all without JavaScript) ---------- */
+
+  function setUpRulesFilter() {
+    var input = document.getElementById('rules-filter');
+    if (!input) { return; }
+    input.parentNode.hidden = false;
+    var rules = document.querySelectorAll('.rule');
+    var areas = document.querySelectorAll('.rule-area');
+    var none = document.querySelector('.rules-none');
+    input.addEventListener('input', function () {
+      var words = wordsOf(input.value);
+      var visible = 0;
+      for (var i = 0; i < rules.length; i++) {
+        var text = wordsOf(rules[i].textContent);
+        var match = words.every(function (w) { return text.some(function (t) { return quality(w, t) >= 2; }); });
+        rules[i].hidden = !match;
+        if (match) { visible += 1; }
+      }
+      for (var a = 0; a < areas.length; a++) { areas[a].hidden = !areas[a].querySelector('.rule:not([hidden])'); }
+      if (none) { none.hidden = visible > 0; }
+    });
+  }
+
   ready(function () {
     try { addCopyButtons(); } catch (e) { /* never break the page */ }
+    try { setUpRulesFilter(); } catch (e) { /* never break the page */ }
     try { setUpSearch(); } catch (e) { /* never break the page */ }
     try { setUpPrinting(); } catch (e) { /* never break the page */ }
   });
