@@ -122,6 +122,7 @@ enum SimulateCommand {
         if let apns = view.apns {
             lines.append("\(apns.accepted ? "accepted" : "REFUSED") by \(view.inputKind == .fcmV1 ? "FCM and APNs" : "APNs") · payload \(apns.bytes) bytes")
         }
+        if let receiver = view.receivedBy { lines.append("received by \(receiver.name)") }
         if let ext = view.serviceExtension {
             lines.append(ext.invoked
                 ? "extension ran · \(ext.handlerCalls) content-handler call(s) · \(ext.elapsedMilliseconds) ms virtual\(ext.expired ? " · time budget expired" : "") · \(ext.fetchCount) fetch(es)"

@@ -197,13 +197,18 @@ struct ExamplePanel {
         let afterNote: String? = switch view.nothingShown {
         case .backgroundPush?: "A background push: iOS wakes the app and shows nothing."
         case .nothing?: "Nothing is shown."
+        case .notANotification(let type, let receiver)?: "Not a notification: iOS hands this \(type.rawValue) push to \(receiver.name), and runs no service extension."
         case .foregroundChoseNone?: "The app is in the foreground and no delegate chose a banner or the list, so iOS shows nothing."
         case nil: nil
         }
+        let beforeNote: String?
+        if view.before != nil { beforeNote = nil }
+        else if case .notANotification? = view.nothingShown { beforeNote = afterNote }
+        else { beforeNote = "No alert in the payload: iOS shows nothing and runs no extension." }
         var figures: [String] = []
         if view.inputKind != .local {
             figures.append(NotificationPreview.figure(view.before.map(Self.model), label: "Without the extension",
-                                                      note: view.before == nil ? "No alert in the payload: iOS shows nothing and runs no extension." : nil,
+                                                      note: beforeNote,
                                                       expanded: false, modifier: "is-before"))
         }
         let afterLabel = view.presentation == nil ? "What the user sees" : "What the user sees (app in the foreground)"

@@ -14,7 +14,8 @@ struct RulesPage {
 
     /// The areas, by a rule id's prefix, with their headings, in page order.
     static let areas: [(prefix: String, title: String)] = [
-        ("apns", "APNs: the request and its payload"), ("fcm", "FCM HTTP v1"), ("ios", "iOS on the device"),
+        ("apns", "APNs: the request and its payload"),
+        ("push-type", "Push types: the topic, priority and size of each apns-push-type, and who receives it"), ("fcm", "FCM HTTP v1"), ("ios", "iOS on the device"),
         ("simulator", "Xcode Simulator files"), ("input", "What the input is"), ("json", "JSON"),
     ]
 

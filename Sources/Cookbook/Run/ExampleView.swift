@@ -20,6 +20,8 @@ public struct ExampleView: Sendable, Equatable {
     public var serviceExtension: ExtensionRun?
     /// Whether iOS woke the app for a background push.
     public var appWoken: Bool
+    /// Which part of the app got the push (the record's `receivedBy`); nil when nothing reached the device.
+    public var receivedBy: PushReceiver?
     /// What was delivered, as the record states it; nil when nothing was.
     public var shown: Shown?
     /// The foreground presentation options the app's delegate chose; nil when the app was not in the foreground.
@@ -141,6 +143,8 @@ public struct ExampleView: Sendable, Equatable {
         case nothing
         /// The app is in the foreground and its delegate chose neither banner nor list.
         case foregroundChoseNone
+        /// The push is not a user notification: it went to PushKit, ActivityKit, WidgetKit, … (push type, receiver).
+        case notANotification(APNsPushType, PushReceiver)
     }
 
     /// A file offered for download.
@@ -178,6 +182,7 @@ public struct ExampleView: Sendable, Equatable {
             if tokens.map(\.text).joined() + "\n" == inputText { inputTokens = tokens }
         }
         appWoken = record.appWoken
+        receivedBy = record.receivedBy.flatMap(PushReceiver.init(rawValue:))
         presentation = record.presentation
         diagnostics = record.diagnostics
         self.verification = verification
@@ -191,7 +196,8 @@ public struct ExampleView: Sendable, Equatable {
                         headers: part.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
                         payloadTokens: JSONWriter.tokens(part.payload, sortKeys: false), payload: part.payload,
                         sendHeaders: Self.sendHeaders(part.headers, payload: part.payload))
-            before = Self.notification(fromPayload: part.payload, appName: appName)
+            let bypasses = receivedBy.map { $0 != .userNotifications && $0 != .app } ?? false
+            before = bypasses ? nil : Self.notification(fromPayload: part.payload, appName: appName)
         }
         serviceExtension = record.serviceExtension.map {
             ExtensionRun(invoked: $0.invoked, handlerCalls: $0.contentHandlerCalls, elapsedMilliseconds: $0.elapsedMilliseconds,
@@ -208,7 +214,12 @@ public struct ExampleView: Sendable, Equatable {
         if record.delivered != nil {
             if !presented { nothingShown = .foregroundChoseNone }
         } else {
-            nothingShown = record.appWoken ? .backgroundPush : .nothing
+            let pushType = record.apns?.headers["apns-push-type"].flatMap(APNsPushType.init(rawValue:))
+            if let pushType, let receivedBy, receivedBy != .userNotifications, receivedBy != .app {
+                nothingShown = .notANotification(pushType, receivedBy)
+            } else {
+                nothingShown = record.appWoken ? .backgroundPush : .nothing
+            }
         }
         downloads = Self.downloads(record: record, inputKind: inputKind, input: inputText)
     }
@@ -299,13 +310,15 @@ public struct ExampleView: Sendable, Equatable {
     }
 
     /// The headers for a raw request to APNs: Apple asks for `apns-push-type` on every request (required for
-    /// watchOS, recommended for iOS), `apns-topic` for token authentication, and `apns-priority` (10: now,
+    /// watchOS, recommended for iOS), `apns-topic` for token authentication (with the push type's suffix from
+    /// the push-type table: a Live Activity sent through FCM goes to `<bundle>.push-type.liveactivity`), and `apns-priority` (10: now,
     /// 5: background). `apns-expiration` is left out: the record's value is a date on the model's clock.
     static func sendHeaders(_ headers: [String: String], payload: JSONValue) -> [(name: String, value: String)] {
         let aps = APNsPayload(json: payload).aps
         let background = !(aps?.hasUserInteraction ?? false)
         let pushType = headers["apns-push-type"] ?? (background ? APNsPushType.background.rawValue : APNsPushType.alert.rawValue)
-        var list: [(name: String, value: String)] = [("apns-push-type", pushType), ("apns-topic", headers["apns-topic"] ?? bundleIdentifier),
+        let topic = headers["apns-topic"] ?? APNsPushType(rawValue: pushType).flatMap { PushTypeProfile.profile(for: $0).topic(forBundle: bundleIdentifier) } ?? bundleIdentifier
+        var list: [(name: String, value: String)] = [("apns-push-type", pushType), ("apns-topic", topic),
                                                       ("apns-priority", headers["apns-priority"] ?? (background ? "5" : "10"))]
         let known: Set<String> = ["apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "authorization"]
         list += headers.filter { !known.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }

@@ -45,6 +45,14 @@ public struct NotificationDevice: Sendable {
         guard input.accepted else { return record }
 
         let parsed = PayloadContent(payload: request.payload)
+        let route = PushRoute(headers: request.typedHeaders, isVisible: parsed.isVisible)
+        record.receivedBy = route.receiver.rawValue
+        if route.bypassesNotifications {
+            // PushKit, ActivityKit, WidgetKit, …: no notification, no service extension (push-type table).
+            record.serviceExtension = makeExtension.map { _ in .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: []) }
+            if let note = route.note(hasExtension: makeExtension != nil) { record.diagnostics.append(note) }
+            return record
+        }
         record.appWoken = parsed.contentAvailable && app.wakesForRemoteNotifications
         guard parsed.isVisible else {
             record.serviceExtension = makeExtension.map { _ in .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: []) }
@@ -132,7 +140,7 @@ public struct NotificationDevice: Sendable {
     /// the app is in the foreground, each notification goes through the delegate's `willPresent`;
     /// with no delegate, iOS silences it (rule `ios.foreground-presentation`).
     public func runLocal(_ body: @escaping @Sendable (UNUserNotificationCenter) -> Void) -> DeliveryRecord {
-        var record = DeliveryRecord(inputKind: "local", accepted: true, diagnostics: [], apns: nil, serviceExtension: nil,
+        var record = DeliveryRecord(inputKind: "local", accepted: true, receivedBy: PushReceiver.userNotifications.rawValue, diagnostics: [], apns: nil, serviceExtension: nil,
                                     appWoken: false, delivered: nil, localNotifications: [], presentation: nil)
         let context = makeContext()
         return SimulationContext.with(context) {

@@ -10,6 +10,9 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var inputKind: String
     /// False when APNs or FCM would refuse the request.
     public var accepted: Bool
+    /// Which part of the app got the push (`user-notifications`, `app`, `pushkit`, `activitykit`, …;
+    /// `PushReceiver`), or nil when nothing reached the device.
+    public var receivedBy: String?
     /// The linter's and the device's findings.
     public var diagnostics: [Diagnostic]
     /// The APNs request (headers, payload, its size), or nil for a local notification.
@@ -147,6 +150,7 @@ public struct DeliveryRecord: Sendable, Equatable {
         var pairs: [(String, JSONValue)] = [
             ("input", .object([("kind", .string(inputKind))])),
             ("accepted", .bool(accepted)),
+            ("receivedBy", receivedBy.map { .string($0) } ?? .null),
             ("diagnostics", .array(diagnostics.map(\.json))),
             ("apns", apns.map { part in
                 .object([

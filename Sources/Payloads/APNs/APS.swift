@@ -36,6 +36,12 @@ public struct APS: Sendable, Equatable {
     public var attributesType: String?
     /// `attributes` (Live Activity start).
     public var attributes: JSONValue?
+    /// `content-changed` (widgets and controls reloads), when it is a Boolean.
+    public var contentChanged: Bool?
+    /// `input-push-token` (Live Activity start, iOS 18: ask for an update token).
+    public var inputPushToken: Int?
+    /// `input-push-channel` (Live Activity start, iOS 18: subscribe to a channel).
+    public var inputPushChannel: String?
     /// Members Apple does not define (APNs ignores them), in order.
     public var otherMembers: [JSONMember]
 
@@ -66,6 +72,9 @@ public struct APS: Sendable, Equatable {
             case "dismissal-date": dismissalDate = v.numberValue?.doubleValue
             case "attributes-type": attributesType = v.stringValue
             case "attributes": attributes = v.members != nil ? v : nil
+            case "content-changed": contentChanged = v.boolValue
+            case "input-push-token": inputPushToken = v.numberValue?.intValue
+            case "input-push-channel": inputPushChannel = v.stringValue
             default: otherMembers.append(m)
             }
         }

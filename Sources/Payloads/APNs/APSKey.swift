@@ -8,12 +8,15 @@ public struct APSKey: Sendable, Hashable {
     public var types: [JSONType]
     /// True for keys that only mean something in a Live Activity push.
     public var liveActivityOnly: Bool
+    /// True for keys that only mean something in a widgets or controls push (`content-changed`).
+    public var widgetsOnly: Bool
 
     /// Creates a key description.
-    public init(_ name: String, _ types: [JSONType], liveActivityOnly: Bool = false) {
+    public init(_ name: String, _ types: [JSONType], liveActivityOnly: Bool = false, widgetsOnly: Bool = false) {
         self.name = name
         self.types = types
         self.liveActivityOnly = liveActivityOnly
+        self.widgetsOnly = widgetsOnly
     }
 
     /// The keys of `aps` (Apple's Table 1).
@@ -36,6 +39,9 @@ public struct APSKey: Sendable, Hashable {
         APSKey("dismissal-date", [.number], liveActivityOnly: true),
         APSKey("attributes-type", [.string], liveActivityOnly: true),
         APSKey("attributes", [.object], liveActivityOnly: true),
+        APSKey("input-push-token", [.number], liveActivityOnly: true),
+        APSKey("input-push-channel", [.string], liveActivityOnly: true),
+        APSKey("content-changed", [.boolean], widgetsOnly: true),
     ]
 
     /// The keys of the `alert` dictionary (Apple's Table 2).

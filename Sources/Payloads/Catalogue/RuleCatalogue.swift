@@ -2,8 +2,11 @@
 public enum RuleCatalogue {
     /// All entries, sorted by id.
     public static var all: [RuleDescription] {
-        (PayloadRules.descriptions + DeviceBehaviours.all).sorted { $0.id < $1.id }
+        (PayloadRules.descriptions + DeviceBehaviours.all + pushTypes).sorted { $0.id < $1.id }
     }
+
+    /// The push-type table's rows, one entry each (`push-type.voip`).
+    public static var pushTypes: [RuleDescription] { PushTypeProfile.all.map { $0.description } }
 
     /// The entry with id `id`, if any.
     public static func rule(_ id: String) -> RuleDescription? {
@@ -12,7 +15,7 @@ public enum RuleCatalogue {
 
     private static let byID: [String: RuleDescription] = {
         var table: [String: RuleDescription] = [:]
-        for rule in DeviceBehaviours.all + PayloadRules.descriptions { table[rule.id] = rule }
+        for rule in DeviceBehaviours.all + pushTypes + PayloadRules.descriptions { table[rule.id] = rule }
         return table
     }()
 

@@ -10,6 +10,10 @@ public enum RuleSource {
     public static let backgroundUpdates = "https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app"
     /// Apple: Modifying content in newly delivered notifications (when the NSE runs).
     public static let modifyingContent = "https://developer.apple.com/documentation/usernotifications/modifying-content-in-newly-delivered-notifications"
+    /// Apple: Starting and updating Live Activities with ActivityKit push notifications.
+    public static let liveActivities = "https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications"
+    /// Firebase: Get started with Live Activity (FCM HTTP v1 `apns.live_activity_token`).
+    public static let fcmLiveActivity = "https://firebase.google.com/docs/cloud-messaging/ios/live-activity"
     /// Firebase: the v1 `Message` reference.
     public static let fcmMessage = "https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages"
     /// Firebase: the v1 `ErrorCode` reference.

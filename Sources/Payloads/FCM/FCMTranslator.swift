@@ -13,6 +13,9 @@
 /// - `mutable-content` is never added: whether FCM adds it for images is NOT FOUND; we model "no" [I].
 /// - Headers: `apns.headers` (names lowercased), plus the documented defaults `apns-priority: 10` and
 ///   `apns-expiration` = 30 days after a fixed model send time ([G]; the fixed clock is our choice).
+///   With `apns.live_activity_token`, `apns-push-type: liveactivity` unless the message sets one: Firebase's
+///   samples set no push type, and FCM sets it with the `.push-type.liveactivity` topic [C]. The topic FCM
+///   sets from the app's registration is not modelled (no bundle ID is known).
 /// - Payload member order: `aps`, `apns.payload` custom keys, `data` keys, then FCM's keys.
 public enum FCMTranslator {
     /// The fixed "now" of the model, in UNIX seconds (2023-11-14T22:13:20Z); no wall clock is read.
@@ -141,6 +144,14 @@ public enum FCMTranslator {
             headers[name] = value
             headerSources[name] = headersPath.appending(name)
             defaulted.insert(name)
+        }
+
+        // A Live Activity token makes FCM send a liveactivity push; Firebase's samples set neither the
+        // push type nor the topic, so FCM sets them (reported by a maintainer, not documented: [C]).
+        if apns?.field("live_activity_token")?.stringValue != nil, headers["apns-push-type"] == nil {
+            headers["apns-push-type"] = APNsPushType.liveactivity.rawValue
+            headerSources["apns-push-type"] = FCMSchema.resolve("message.apns.live_activity_token", in: body)?.path ?? headersPath.appending("apns-push-type")
+            defaulted.insert("apns-push-type")
         }
 
         let request = APNsRequest(headers: headers, payload: .object(out, apns?["payload"]?.location ?? message.location))

@@ -13,12 +13,16 @@ public enum InputKind: String, Sendable, CaseIterable {
     ///
     /// `{"message": …}` (without `aps`) → fcm-v1; an object with `"Simulator Target Bundle"` → simulator;
     /// an object with `aps` → apns.
-    public static func detect(_ document: JSONValue) -> InputKind? {
+    ///
+    /// A push type whose payload needs no `aps` (voip, location, mdm, …; the push-type table) makes any
+    /// other dictionary an APNs payload too: `{"mdm": "…"}` with `apns-push-type: mdm`.
+    public static func detect(_ document: JSONValue, pushType: APNsPushType? = nil) -> InputKind? {
         guard let members = document.members else { return nil }
         let keys = Set(members.map { $0.key })
         if keys.contains("message") && !keys.contains("aps") { return .fcmV1 }
         if keys.contains(SimulatorFile.targetBundleKey) { return .simulator }
         if keys.contains("aps") { return .apns }
+        if let pushType, !PushTypeProfile.profile(for: pushType).needsAPS { return .apns }
         return nil
     }
 }

@@ -11,6 +11,9 @@ extension LintContext {
         return aps.isContentAvailable && !aps.hasUserInteraction
     }
 
+    /// The push type the request declares, when it is one of Apple's and headers apply to the input.
+    public var pushType: APNsPushType? { headersApply ? headers.pushType : nil }
+
     /// The priority APNs uses, if the header is a number (10 when omitted).
     public var effectivePriority: Int? { headers.effectivePriority }
 

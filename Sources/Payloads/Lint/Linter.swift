@@ -12,7 +12,7 @@ public enum Linter {
         case .success(let value):
             document = value
         }
-        guard let kind = InputKind.detect(document) else {
+        guard let kind = InputKind.detect(document, pushType: APNsHeaders(headers).pushType) else {
             return LintResult(kind: nil, bytes: bytes.count, diagnostics: [InputKindRule.diagnostic(for: document)],
                               request: nil, accepted: false)
         }
