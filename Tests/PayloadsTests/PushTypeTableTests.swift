@@ -83,3 +83,20 @@ import Payloads
         #expect(!result.diagnostics.contains { $0.rule.hasPrefix("apns.topic") })
     }
 }
+
+/// The playground's extension gate follows the push-type table too.
+@Suite struct PushTypeGateTests {
+    @Test("a VoIP or Live Activity push with an alert and mutable-content runs no extension, and the gate says where it went")
+    func pushesThatAreNotNotificationsRunNoExtension() throws {
+        let payload = parse(#"{"aps": {"alert": {"title": "Ann", "body": "Calling"}, "mutable-content": 1}}"#)
+        for type in [APNsPushType.voip, .liveactivity, .widgets] {
+            let gate = ExtensionGate(payload: payload, accepted: true, pushType: type)
+            #expect(gate.reason == .notANotification)
+            #expect(!gate.runs)
+            #expect(gate.rule == "push-type.\(type.rawValue)")
+            #expect(gate.explanation.contains(PushTypeProfile.profile(for: type).receiver.name))
+        }
+        #expect(ExtensionGate(payload: payload, accepted: true, pushType: .alert).runs)
+        #expect(ExtensionGate(payload: payload, accepted: true).runs)
+    }
+}

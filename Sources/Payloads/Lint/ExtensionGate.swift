@@ -20,19 +20,32 @@ public struct ExtensionGate: Sendable, Equatable {
         case notMutable = "not-mutable"
         /// `mutable-content` is 1, but the alert has no text.
         case noAlertText = "no-alert-text"
+        /// The push type is not a user notification (voip, liveactivity, widgets, …): it goes to PushKit,
+        /// ActivityKit, WidgetKit, … (the push-type table), which show no notification and run no extension.
+        case notANotification = "not-a-notification"
     }
 
     /// Why.
     public var reason: Reason
+    /// The push type the request declared, when it is one of Apple's.
+    public var pushType: APNsPushType?
 
     /// True when iOS runs the extension.
     public var runs: Bool { reason == .runs }
 
     /// The catalogue entry that documents the reason.
-    public var rule: String { reason == .backgroundPush ? "ios.background-push-wakes-app" : "ios.extension-gate" }
+    public var rule: String {
+        switch reason {
+        case .backgroundPush: "ios.background-push-wakes-app"
+        case .notANotification: pushType.map { PushTypeProfile.profile(for: $0).description.id } ?? "ios.extension-gate"
+        default: "ios.extension-gate"
+        }
+    }
 
-    /// The gate for `payload` (the APNs payload that reaches the device); `accepted` is false when APNs or FCM refuses it.
-    public init(payload: JSONValue, accepted: Bool) {
+    /// The gate for `payload` (the APNs payload that reaches the device) sent as `pushType`; `accepted` is
+    /// false when APNs or FCM refuses it.
+    public init(payload: JSONValue, accepted: Bool, pushType: APNsPushType? = nil) {
+        self.pushType = pushType
         let aps = payload["aps"]
         let alert = aps?["alert"]
         var hasAlertText = false
@@ -50,6 +63,8 @@ public struct ExtensionGate: Sendable, Equatable {
         let isOne = { (value: JSONValue?) in value?.numberValue?.doubleValue == 1 }
         if !accepted {
             reason = .refused
+        } else if let pushType, !PushTypeProfile.profile(for: pushType).isUserNotification, pushType != .background {
+            reason = .notANotification
         } else if !(hasAlertText || hasBadge || hasSound) {
             reason = isOne(aps?["content-available"]) ? .backgroundPush : .nothingToShow
         } else if !isOne(aps?["mutable-content"]) {
@@ -72,6 +87,8 @@ public struct ExtensionGate: Sendable, Equatable {
             "There is no alert, badge or sound, so iOS shows nothing and runs no extension."
         case .notMutable:
             "mutable-content is not the number 1, so iOS shows the notification as sent, without running the extension."
+        case .notANotification:
+            "This apns-push-type goes to \(pushType.map { PushTypeProfile.profile(for: $0).receiver.name } ?? "another part of the app"), not to the notification system: iOS shows no notification for it and never runs the Notification Service Extension."
         case .noAlertText:
             "mutable-content is 1 but the alert has no title, subtitle or body, so iOS does not run the extension."
         }

@@ -29,7 +29,7 @@ public struct PushVerdict: Sendable {
             ("limit", .int(PayloadTooLargeRule.limit(for: pushType))),
         ])))
         members.append(("fcm", result.fcmBytes.map { .object([("bytes", .int($0)), ("limit", .int(FCMPayloadTooLargeRule.limit))]) } ?? .null))
-        let gate = ExtensionGate(payload: request.payload, accepted: result.accepted)
+        let gate = ExtensionGate(payload: request.payload, accepted: result.accepted, pushType: pushType)
         members.append(("extension", .object([
             ("runs", .bool(gate.runs)), ("reason", .string(gate.reason.rawValue)),
             ("rule", .string(gate.rule)), ("explanation", .string(gate.explanation)),

@@ -12,7 +12,7 @@ public struct PayloadTooLargeRule: PayloadRule {
         source: RuleSource.generatingRemoteNotification, confidence: .apple, refusesRequest: true,
         example: "a 5000-byte payload with apns-push-type: alert")
     /// The payload limit for a push of `pushType` (nil: no header, the default limit).
-    public static func limit(for pushType: APNsPushType?) -> Int { pushType == .voip ? voipLimit : limit }
+    public static func limit(for pushType: APNsPushType?) -> Int { pushType.map { PushTypeProfile.profile(for: $0).byteLimit } ?? limit }
     /// Creates the rule.
     public init() {}
     /// Measures the compact payload of an APNs or Simulator input (FCM input: `fcm.payload-too-large`).

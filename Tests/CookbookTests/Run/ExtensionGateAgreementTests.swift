@@ -24,7 +24,8 @@ import Recipes
         var compared = 0, ran = 0, backgroundPushes = 0
         for (name, outcome) in try Self.outcomes() {
             guard let apns = outcome.record.apns, let run = outcome.record.serviceExtension else { continue }
-            let gate = ExtensionGate(payload: apns.payload, accepted: outcome.record.accepted)
+            let gate = ExtensionGate(payload: apns.payload, accepted: outcome.record.accepted,
+                                     pushType: apns.headers["apns-push-type"].flatMap(APNsPushType.init(rawValue:)))
             #expect(gate.runs == run.invoked, "\(name): gate \(gate.reason), device invoked \(run.invoked)")
             if gate.reason == .backgroundPush {
                 backgroundPushes += 1
