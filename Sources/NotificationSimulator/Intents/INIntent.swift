@@ -9,6 +9,27 @@ open class INIntent: NSObject, NSCopying, @unchecked Sendable {
 
     override init() { super.init() }
 
+    /// The intent's identifier, which the system assigns when it handles the intent; nil here.
+    open var identifier: String? { nil }
+
+    /// A description of the intent for the user; nil here.
+    open var intentDescription: String? { nil }
+
+    /// The phrase Siri suggests for a shortcut of the intent.
+    @available(iOS 12.0, *)
+    open var suggestedInvocationPhrase: String? {
+        get { lock.lock(); defer { lock.unlock() }; return phrase }
+        set { lock.lock(); phrase = newValue; lock.unlock() }
+    }
+    private var phrase: String?
+
+    /// The image that best represents the intent: the sender's for a message, the caller's for a call.
+    @available(iOS 12.0, *)
+    open func keyImage() -> INImage? { representativeImage }
+
+    /// What `keyImage()` returns: each intent's own choice.
+    var representativeImage: INImage? { nil }
+
     /// Metadata for the donation, such as a message's recipient count; copied when set, as Apple's
     /// `@NSCopying` property is, so changing the object afterwards changes nothing.
     @available(iOS 15.0, *)

@@ -23,6 +23,8 @@ open class INPerson: NSObject, NSCopying, @unchecked Sendable {
     open private(set) var isContactSuggestion: Bool
     /// How the system suggests the person.
     open private(set) var suggestionType: INPersonSuggestionType
+    /// Other handles of the person.
+    open private(set) var aliases: [INPersonHandle]?
 
     init(handle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
          contactIdentifier: String?, customIdentifier: String?, isMe: Bool, isContactSuggestion: Bool, suggestionType: INPersonSuggestionType) {
@@ -68,6 +70,14 @@ open class INPerson: NSObject, NSCopying, @unchecked Sendable {
                             contactIdentifier: String?, customIdentifier: String?, isContactSuggestion: Bool, suggestionType: INPersonSuggestionType) {
         self.init(handle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image, contactIdentifier: contactIdentifier,
                   customIdentifier: customIdentifier, isMe: false, isContactSuggestion: isContactSuggestion, suggestionType: suggestionType)
+    }
+
+    /// The initializer with other handles of the person and a suggestion type.
+    public convenience init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
+                            contactIdentifier: String?, customIdentifier: String?, aliases: [INPersonHandle]?, suggestionType: INPersonSuggestionType) {
+        self.init(handle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image, contactIdentifier: contactIdentifier,
+                  customIdentifier: customIdentifier, isMe: false, isContactSuggestion: false, suggestionType: suggestionType)
+        self.aliases = aliases
     }
 
     /// People are immutable: a copy is the same object.

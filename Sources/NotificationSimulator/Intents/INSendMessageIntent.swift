@@ -41,6 +41,11 @@ open class INSendMessageIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// The sender's image (set for the parameter, else the person's), for `keyImage()`.
+    override var representativeImage: INImage? {
+        __image(forParameterNamed: "sender") ?? sender?.image
+    }
+
     /// Maps key paths to the parameters' Objective-C names.
     override func parameterName(for keyPath: AnyKeyPath) -> String? {
         switch keyPath {
