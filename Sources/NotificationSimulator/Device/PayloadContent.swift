@@ -24,11 +24,9 @@ struct PayloadContent {
             for (key, value) in dictionary { info[key] = value }
             return info
         } ?? [:]
-        var hasAlertText = false
         switch aps?["alert"] {
         case .string(let body, _)?:
             content.body = body
-            hasAlertText = !body.isEmpty
         case .object?:
             let alert = aps?["alert"]
             content.title = alert?["title"]?.stringValue ?? ""
@@ -38,7 +36,6 @@ struct PayloadContent {
             if content.title.isEmpty, let key = alert?["title-loc-key"]?.stringValue { content.title = key }
             if content.subtitle.isEmpty, let key = alert?["subtitle-loc-key"]?.stringValue { content.subtitle = key }
             if content.body.isEmpty, let key = alert?["loc-key"]?.stringValue { content.body = key }
-            hasAlertText = !(content.title.isEmpty && content.subtitle.isEmpty && content.body.isEmpty)
         default:
             break
         }
@@ -67,16 +64,13 @@ struct PayloadContent {
         if let score = aps?["relevance-score"]?.numberValue?.doubleValue, score.isFinite { content.relevanceScore = score }
         content.filterCriteria = aps?["filter-criteria"]?.stringValue
         self.content = (content.copy() as? UNNotificationContent) ?? content
-        self.mutableContent = Self.isNumberOne(aps?["mutable-content"])
+        // The gate's flags are decided once, in Payloads, where the playground reads them too.
+        let gate = ExtensionGate(payload: payload, accepted: true)
+        self.mutableContent = gate.isMutable
         self.mutableContentIsBoolean = aps?["mutable-content"]?.boolValue == true
-        self.contentAvailable = Self.isNumberOne(aps?["content-available"])
-        self.hasAlertText = hasAlertText
-        self.isVisible = hasAlertText || content.badge != nil || content.sound != nil
-    }
-
-    /// True for the JSON number 1 (not `true`, not `"1"`): the flag as APNs documents it.
-    private static func isNumberOne(_ value: JSONValue?) -> Bool {
-        value?.numberValue?.doubleValue == 1
+        self.contentAvailable = gate.isContentAvailable
+        self.hasAlertText = gate.hasAlertText
+        self.isVisible = gate.isVisible
     }
 
     /// The JSON value of a Foundation value (for records of content an app built); sorted keys.

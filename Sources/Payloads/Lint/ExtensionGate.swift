@@ -1,10 +1,10 @@
 /// Whether iOS runs the Notification Service Extension for a payload that reached the device, and why
 /// (`ios.extension-gate`, `ios.background-push-wakes-app`).
 ///
-/// It reads the payload as the simulated device does: the first member of a repeated key
-/// (`json.duplicate-key`), `mutable-content` as the number 1 (`1.0` too, not `true` or `"1"`), alert
-/// text in a string alert or in a title, subtitle or body (or their localization keys). A test holds it
-/// to the simulator's verdict on every recipe example.
+/// The simulated device takes its flags from here too, so the playground and the delivery records
+/// cannot disagree. It reads the payload's first member of a repeated key (`json.duplicate-key`),
+/// `mutable-content` as the number 1 (`1.0` too, not `true` or `"1"`), alert text in a string alert
+/// or in a title, subtitle or body (or their localization keys).
 public struct ExtensionGate: Sendable, Equatable {
     /// Why the extension runs or not.
     public enum Reason: String, Sendable, Equatable {
@@ -25,7 +25,16 @@ public struct ExtensionGate: Sendable, Equatable {
         case notANotification = "not-a-notification"
     }
 
-    /// Why.
+    /// True when `aps.mutable-content` is the number 1 (`1.0` too; not `true`, not `"1"`).
+    public var isMutable: Bool
+    /// True when `aps.content-available` is the number 1.
+    public var isContentAvailable: Bool
+    /// True when the alert has text to show: a non-empty string alert, or a title, subtitle or body
+    /// (or the localization key of one).
+    public var hasAlertText: Bool
+    /// True when the push shows, sounds or badges anything: alert text, a numeric badge or a sound.
+    public var isVisible: Bool
+    /// Why the extension runs or not.
     public var reason: Reason
     /// The push type the request declared, when it is one of Apple's.
     public var pushType: APNsPushType?
@@ -48,7 +57,6 @@ public struct ExtensionGate: Sendable, Equatable {
         self.pushType = pushType
         let aps = payload["aps"]
         let alert = aps?["alert"]
-        var hasAlertText = false
         switch alert {
         case .string(let text, _)?:
             hasAlertText = !text.isEmpty
@@ -56,18 +64,20 @@ public struct ExtensionGate: Sendable, Equatable {
             hasAlertText = ["title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key"]
                 .contains { !(alert?[$0]?.stringValue ?? "").isEmpty }
         default:
-            break
+            hasAlertText = false
         }
         let hasBadge = aps?["badge"]?.numberValue?.intValue != nil
         let hasSound = aps?["sound"]?.stringValue != nil || aps?["sound"]?.members != nil
-        let isOne = { (value: JSONValue?) in value?.numberValue?.doubleValue == 1 }
+        isVisible = hasAlertText || hasBadge || hasSound
+        isMutable = aps?["mutable-content"]?.numberValue?.doubleValue == 1
+        isContentAvailable = aps?["content-available"]?.numberValue?.doubleValue == 1
         if !accepted {
             reason = .refused
         } else if let pushType, !PushTypeProfile.profile(for: pushType).isUserNotification, pushType != .background {
             reason = .notANotification
-        } else if !(hasAlertText || hasBadge || hasSound) {
-            reason = isOne(aps?["content-available"]) ? .backgroundPush : .nothingToShow
-        } else if !isOne(aps?["mutable-content"]) {
+        } else if !isVisible {
+            reason = isContentAvailable ? .backgroundPush : .nothingToShow
+        } else if !isMutable {
             reason = .notMutable
         } else {
             reason = hasAlertText ? .runs : .noAlertText

@@ -6,7 +6,8 @@ import NotificationSimulator
 import Recipes
 
 /// The playground says whether the extension runs with `ExtensionGate` (in Payloads, so it runs in
-/// WebAssembly); the simulated device decides it on its own. They must agree on every recipe example.
+/// WebAssembly), and the simulated device takes its flags from the same gate; on every recipe example
+/// the gate's verdict is what the device did.
 @Suite struct ExtensionGateAgreementTests {
     /// Every example of every recipe that ran, as (recipe/example, outcome).
     static func outcomes() throws -> [(String, ExampleRunner.Outcome)] {
