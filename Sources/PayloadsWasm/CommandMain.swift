@@ -35,7 +35,7 @@ func commandMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointe
     var sawError = false, unreadable = false
     for file in files {
         guard let input = file == "-" ? readAll(descriptor: 0) : readFile(file) else {
-            writeAll(Array("\(file):1:1: error: cannot read the file\n".utf8), to: 2)
+            writeAll(Array((Diagnostic(file: file, rule: Diagnostic.unreadableInputRule, message: "cannot read the file").text + "\n").utf8), to: 2)
             unreadable = true
             continue
         }

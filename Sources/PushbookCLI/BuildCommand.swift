@@ -78,7 +78,7 @@ enum BuildCommand {
         options.waiting = { lock in printError("waiting for another build into '\(shown)' to finish (it holds \(lock))") }
         options.interruptedMessage = "build interrupted: '\(shown)' was left as it was"
         let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), shownAs: shown, options: options)
-        for message in report.notes + report.messages { printError(message) }
+        for diagnostic in report.diagnostics { printError(diagnostic.text) }
         if report.refused { return .unreadable }
         guard report.succeeded else {
             printError("build failed: '\(shown)' was left as it was")

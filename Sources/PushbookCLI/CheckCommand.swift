@@ -39,7 +39,7 @@ enum CheckCommand {
         }
         if update {
             for path in report.updated { printError("updated \(path)") }
-            let stillFailing = report.statuses.values.joined().contains { $0.status == "failed" }
+            let stillFailing = report.statuses.values.joined().contains { $0.status == .failed }
             return report.diagnostics.isEmpty && !stillFailing ? .success : .checkFailed
         }
         return report.passed ? .success : .checkFailed
@@ -47,15 +47,15 @@ enum CheckCommand {
 
     /// Prints load problems, failures and diffs on stderr and a summary on stdout.
     static func printText(_ report: CookbookProject.CheckReport) {
-        for diagnostic in report.diagnostics { printError(diagnostic.description) }
+        for diagnostic in report.diagnostics { printError(diagnostic.text) }
         var passed = 0, failed = 0
-        var printed: Set<String> = []
+        var printed: Set<Diagnostic> = []
         for recipe in report.recipes {
             for status in report.statuses[recipe.id] ?? [] {
-                guard let message = status.report(recipe: recipe) else { passed += 1; continue }
+                guard !status.isPassed else { passed += 1; continue }
                 failed += 1
-                // A missing service fails every example of its recipe with the same message: print it once.
-                if printed.insert(message).inserted { printError(message) }
+                // A missing service fails every example of its recipe with the same diagnostic: print it once.
+                if let diagnostic = status.diagnostic, printed.insert(diagnostic).inserted { printError(diagnostic.text) }
             }
         }
         print("\(passed) passed, \(failed) failed")
@@ -67,11 +67,11 @@ enum CheckCommand {
             for status in report.statuses[recipe.id] ?? [] {
                 examples.append(.object([("recipe", .string(recipe.id)), ("example", .string(status.example)),
                                          ("expected", .string("\(recipe.displayPath)/expected/\(status.example).json")),
-                                         ("status", .string(status.status)), ("detail", .string(status.message))]))
+                                         ("status", .string(status.status.rawValue)), ("diagnostic", status.diagnostic?.json ?? .null)]))
             }
         }
         return .object([("passed", .bool(report.passed)),
-                        ("diagnostics", .array(report.diagnostics.map { .string($0.description) })),
+                        ("diagnostics", .array(report.diagnostics.map(\.json))),
                         ("examples", .array(examples))])
     }
 }

@@ -41,7 +41,7 @@ enum LintCommand {
             switch InputFile.read(bytes: name) {
             case .success(let read): bytes = read
             case .failure(let failure):
-                printError("\(file):1:1: error: \(failure)")
+                printError(Diagnostic(file: file, rule: Diagnostic.unreadableInputRule, message: "\(failure)").text)
                 unreadable = true
                 continue
             }
@@ -50,7 +50,7 @@ enum LintCommand {
             if format == "json" {
                 report.add(result, path: file)
             } else {
-                for diagnostic in result.diagnostics { print(diagnostic.formatted(file: file)) }
+                for diagnostic in result.diagnostics { print(diagnostic.inFile(file).text) }
             }
         }
         if format == "json" { print(report.text, terminator: "") }

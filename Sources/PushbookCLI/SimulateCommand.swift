@@ -45,7 +45,7 @@ enum SimulateCommand {
         switch InputFile.read(bytes: arguments.positionalBytes[0]) {
         case .success(let bytes): data = bytes
         case .failure(let failure):
-            printError("\(file):1:1: error: \(failure)")
+            printError(Diagnostic(file: file, rule: Diagnostic.unreadableInputRule, message: "\(failure)").text)
             return .unreadable
         }
         let registry = arguments.entryPoints
@@ -54,14 +54,13 @@ enum SimulateCommand {
         var makeExtension: (() -> UNNotificationServiceExtension)? = { UNNotificationServiceExtension() }
         var setUp: ((UNUserNotificationCenter) -> Void)?
         var onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?
-        do {
+        do throws(Diagnostic) {
             if let recipeID {
                 let loader = RecipeLoader(root: URL(fileURLWithPath: recipesFolder, isDirectory: true), displayRoot: recipesFolder)
                 let recipe = try loader.loadRecipe(id: recipeID, folder: URL(fileURLWithPath: recipesFolder).appendingPathComponent(recipeID, isDirectory: true))
                 let runner = ExampleRunner(entryPoints: registry)
                 guard let entryPoint = registry[recipe.service] else {
-                    printError("\(recipe.markdownPath):1:1: error: service '\(recipe.service)' is not in the recipe registry")
-                    return .unreadable
+                    throw Diagnostic(file: recipe.markdownPath, breaking: .service, "service '\(recipe.service)' is not in the recipe registry")
                 }
                 switch entryPoint {
                 case .serviceExtension(let make): makeExtension = make
@@ -70,8 +69,7 @@ enum SimulateCommand {
                     onMessage = didReceive
                     app.isInForeground = true
                 case .localNotifications:
-                    printError("\(recipe.markdownPath):1:1: error: recipe '\(recipeID)' adds local notifications; it takes no push")
-                    return .unreadable
+                    throw Diagnostic(file: recipe.markdownPath, breaking: .service, "recipe '\(recipeID)' adds local notifications; it takes no push")
                 }
                 manifest = try runner.fixtureManifest(of: recipe)
                 var configured = try runner.appConfiguration(for: nil, of: recipe)
@@ -91,19 +89,13 @@ enum SimulateCommand {
                     app.displayName = loaded.displayName
                 }
             }
-        } catch let error as CookbookDiagnostic {
-            printError(error.description)
-            return .unreadable
-        } catch let error as FixtureManifest.LoadError {
-            printError(error.description)
-            return .unreadable
-        } catch let error as AppConfiguration.LoadError {
-            printError(error.description)
+        } catch {
+            printError(error.text)
             return .unreadable
         }
         let lint = Linter.lint(data, headers: headers)
         guard lint.kind != nil else {
-            for diagnostic in lint.diagnostics { printError(diagnostic.formatted(file: file)) }
+            for diagnostic in lint.diagnostics { printError(diagnostic.inFile(file).text) }
             return .unreadable
         }
         let record = NotificationDevice(app: app, manifest: manifest).deliver(lint, makeExtension: makeExtension, appSetUp: setUp, onMessage: onMessage)
@@ -134,7 +126,7 @@ enum SimulateCommand {
         } else {
             lines.append("nothing shown")
         }
-        for diagnostic in view.diagnostics { lines.append(diagnostic.formatted(file: diagnostic.location.line > 0 ? file : "device")) }
+        for diagnostic in view.diagnostics { lines.append(diagnostic.inFile(diagnostic.location.line > 0 ? file : "device").text) }
         return lines.joined(separator: "\n")
     }
 }

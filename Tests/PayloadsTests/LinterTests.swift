@@ -41,7 +41,7 @@ import Payloads
         #expect(d.severity == .error)
         #expect(d.location == SourceLocation(line: 4, column: 3))
         #expect(d.message == "trailing comma before '}' is not allowed")
-        #expect(d.formatted(file: "p.json") == "p.json:4:3: error: trailing comma before '}' is not allowed [json.syntax]")
+        #expect(d.inFile("p.json").text == "p.json:4:3: error: trailing comma before '}' is not allowed [json.syntax]")
     }
 
     @Test func invalidUTF8GetsADiagnosticNotACrash() throws {

@@ -68,6 +68,53 @@ struct CLITests {
         #expect((object?["examples"] as? [Any])?.count == 6)
     }
 
+    /// Review §2.5: four problem types printed four ways and hand-built `file:1:1: error:` strings.
+    /// Every problem is now one diagnostic, printed as `file:line:column: severity: message [rule]`.
+    @Test("every problem is printed as file:line:column: severity: message [rule], whatever reported it")
+    func oneDiagnosticFormat() throws {
+        let root = try CommandRunner.copyRecipe("fcm-image")
+        defer { CommandRunner.removeCopy(root) }
+        let expected = root.appendingPathComponent("fcm-image/expected/image-not-found.json")
+        let record = try String(contentsOf: expected, encoding: .utf8)
+        try record.replacingOccurrences(of: "\"contentHandlerCalls\": 1", with: "\"contentHandlerCalls\": 2").write(to: expected, atomically: true, encoding: .utf8)
+        let mismatch = try CommandRunner.run(["check", "--recipes", root.path])
+        #expect(mismatch.stderr.contains("fcm-image/expected/image-not-found.json:1:1: error: the record of example 'image-not-found' differs from the expected file [check.mismatch]\n--- "), "\(mismatch.stderr)")
+
+        let plist = root.appendingPathComponent("bad.entitlements")
+        try "not a plist".write(to: plist, atomically: true, encoding: .utf8)
+        let push = Data(#"{"aps": {"alert": "Hi"}}"#.utf8)
+        let app = try CommandRunner.run(["simulate", "--entitlements", plist.path, "-"], stdin: push)
+        #expect(app.status == 2)
+        #expect(app.stderr.hasPrefix("\(plist.path):1:1: error: "), "\(app.stderr)")
+        #expect(app.stderr.hasSuffix(" [app.property-list]\n"), "\(app.stderr)")
+
+        let manifest = root.appendingPathComponent("manifest.json")
+        try "{\n  \"https://a.example/x.png\": 3\n}\n".write(to: manifest, atomically: true, encoding: .utf8)
+        let fixtures = try CommandRunner.run(["simulate", "--fixtures", manifest.path, "-"], stdin: push)
+        #expect(fixtures.stderr == "\(manifest.path):2:30: error: the response for 'https://a.example/x.png' must be an object [fixture.manifest]\n")
+
+        let missing = try CommandRunner.run(["lint", "/nonexistent/x.json"])
+        #expect(missing.stderr.hasPrefix("/nonexistent/x.json:1:1: error: "))
+        #expect(missing.stderr.hasSuffix(" [input.unreadable]\n"), "\(missing.stderr)")
+    }
+
+    @Test("check --format json gives each problem as a diagnostic object with its file and rule")
+    func checkJSONDiagnostics() throws {
+        let root = try CommandRunner.copyRecipe("fcm-image")
+        defer { CommandRunner.removeCopy(root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("fcm-image/expected/webp-image.json"))
+        let result = try CommandRunner.run(["check", "--recipes", root.path, "--format", "json"])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let examples = try #require(object["examples"] as? [[String: Any]])
+        let webp = try #require(examples.first { $0["example"] as? String == "webp-image" })
+        #expect(webp["status"] as? String == "missing")
+        let diagnostic = try #require(webp["diagnostic"] as? [String: Any])
+        #expect(diagnostic["rule"] as? String == "check.missing-expected")
+        #expect((diagnostic["file"] as? String)?.hasSuffix("fcm-image/expected/webp-image.json") == true)
+        #expect(examples.filter { $0["status"] as? String == "passed" }.allSatisfy { $0["diagnostic"] is NSNull })
+    }
+
     @Test("build writes index.html linking the recipe page, and leaves the old site on failure")
     func buildWritesSite() throws {
         let root = try CommandRunner.copyRecipe("fcm-image")

@@ -11,13 +11,10 @@ import NotificationSimulator
 /// call whose labels match one declaration. Only the lines a page shows are read (a snippet's
 /// hidden lines are the simulator's).
 enum AvailabilityCheck {
-    /// The rule id of the findings.
-    static let rule = "recipe.availability"
-
     /// The findings for every recipe's Swift files.
-    static func diagnostics(for recipes: [Recipe]) -> [CookbookDiagnostic] {
+    static func diagnostics(for recipes: [Recipe]) -> [Diagnostic] {
         recipes.flatMap { recipe in
-            swiftFiles(of: recipe).flatMap { file -> [CookbookDiagnostic] in
+            swiftFiles(of: recipe).flatMap { file -> [Diagnostic] in
                 guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else { return [] }
                 return diagnostics(in: text, file: "\(recipe.displayPath)/\(file.lastPathComponent)", target: DeploymentTarget.version(of: recipe))
             }
@@ -31,9 +28,9 @@ enum AvailabilityCheck {
     }
 
     /// The findings in one file's text for deployment target `target`.
-    static func diagnostics(in source: String, file: String, target: AppleDeclarations.Version) -> [CookbookDiagnostic] {
+    static func diagnostics(in source: String, file: String, target: AppleDeclarations.Version) -> [Diagnostic] {
         let tokens = SwiftTokens(shownLines(of: source)).tokens
-        var found: [CookbookDiagnostic] = []
+        var found: [Diagnostic] = []
         var scopes: [AppleDeclarations.Version] = [target]   // the availability inside each open brace
         var pendingBlock: AppleDeclarations.Version?          // for the next `{` (if #available, @available)
         var pendingRest: AppleDeclarations.Version?           // guard #available: for the rest of the scope
@@ -68,9 +65,8 @@ enum AvailabilityCheck {
             default:
                 let effective = scopes.last ?? target
                 if token.isWord, let use = use(of: tokens, at: index), let introduced = use.introduced, introduced > effective {
-                    found.append(CookbookDiagnostic(file: file, location: SourceLocation(line: token.line, column: token.column),
-                        message: "\(use.name) needs iOS \(introduced), but the recipe's deployment target is iOS \(target) (deploymentTarget in recipe.md): raise the target, or use it inside `if #available(iOS \(introduced), *)`",
-                        rule: rule))
+                    found.append(Diagnostic(file: file, location: SourceLocation(line: token.line, column: token.column), breaking: .availability,
+                        "\(use.name) needs iOS \(introduced), but the recipe's deployment target is iOS \(target) (deploymentTarget in recipe.md): raise the target, or use it inside `if #available(iOS \(introduced), *)`"))
                 }
             }
             index += 1

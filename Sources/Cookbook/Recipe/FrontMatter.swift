@@ -32,15 +32,15 @@ struct FrontMatter: Sendable, Equatable {
     static let knownKeys: Set<String> = ["title", "summary", "topic", "order", "tags", "service", "app", "needs", "sources", "examples", "want", "deploymentTarget"]
 
     /// Splits `text` into front matter and body; errors carry the file's line and column.
-    static func parse(_ text: String, file: String) throws(CookbookDiagnostic) -> FrontMatter {
+    static func parse(_ text: String, file: String) throws(Diagnostic) -> FrontMatter {
         // "\r\n" is one Character in Swift, never equal to "\n": split on both, or a CRLF file is one line.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         guard lines.first == "---" else {
-            throw CookbookDiagnostic(file: file, message: "recipe.md must start with a front matter block: a line '---', 'key: value' lines, and a closing '---'")
+            throw Diagnostic(file: file, breaking: .frontMatter, "recipe.md must start with a front matter block: a line '---', 'key: value' lines, and a closing '---'")
         }
         guard let end = lines.dropFirst().firstIndex(of: "---") else {
-            throw CookbookDiagnostic(file: file, location: SourceLocation(line: 1, column: 1), message: "the front matter opened here is never closed: add a line '---' after its last 'key: value' line")
+            throw Diagnostic(file: file, location: SourceLocation(line: 1, column: 1), breaking: .frontMatter, "the front matter opened here is never closed: add a line '---' after its last 'key: value' line")
         }
         var fields: [String: Field] = [:]
         var currentList: String?
@@ -49,31 +49,29 @@ struct FrontMatter: Sendable, Equatable {
             let number = index + 1
             if let bad = line.unicodeScalars.firstIndex(where: { ($0.value < 0x20 && $0 != "\t") || ($0.value >= 0x7F && $0.value < 0xA0) }) {
                 let column = line.unicodeScalars[..<bad].reduce(0) { $0 + $1.utf8.count } + 1
-                throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: column), breaking: .controlCharacter,
+                throw Diagnostic(file: file, location: SourceLocation(line: number, column: column), breaking: .controlCharacter,
                                          "control character U+\(String(format: "%04X", line.unicodeScalars[bad].value)) in the front matter; remove it")
             }
             if line.trimmedOfSpaces.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix(" ") || line.hasPrefix("\t") {
                 let trimmed = line.drop { $0 == " " || $0 == "\t" }
                 guard let key = currentList, trimmed.hasPrefix("- ") || trimmed == "-" else {
-                    throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: line.count - trimmed.count + 1),
-                                             message: "an indented line must be a list item ('- item') under a 'key:' line")
+                    throw Diagnostic(file: file, location: SourceLocation(line: number, column: line.count - trimmed.count + 1), breaking: .frontMatter, "an indented line must be a list item ('- item') under a 'key:' line")
                 }
                 let item = unquote(String(trimmed.dropFirst(1)).trimmedOfSpaces)
                 fields[key]?.items.append((item, number))
                 continue
             }
             guard let colon = line.firstIndex(of: ":") else {
-                throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "expected 'key: value'")
+                throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .frontMatter, "expected 'key: value'")
             }
             let key = String(line[..<colon]).trimmedOfSpaces
             guard knownKeys.contains(key) else {
                 let suggestion = knownKeys.min { distance($0, key) < distance($1, key) }.map { " Did you mean '\($0)'?" } ?? ""
-                throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1),
-                                         message: "unknown front matter key '\(key)'.\(suggestion) Known keys: \(knownKeys.sorted().joined(separator: ", "))")
+                throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .frontMatter, "unknown front matter key '\(key)'.\(suggestion) Known keys: \(knownKeys.sorted().joined(separator: ", "))")
             }
             guard fields[key] == nil else {
-                throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "'\(key)' is given twice")
+                throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .frontMatter, "'\(key)' is given twice")
             }
             let value = String(line[line.index(after: colon)...]).trimmedOfSpaces
             if value.isEmpty {
@@ -89,12 +87,12 @@ struct FrontMatter: Sendable, Equatable {
     }
 
     /// A required text field.
-    func text(_ key: String, file: String) throws(CookbookDiagnostic) -> String {
+    func text(_ key: String, file: String) throws(Diagnostic) -> String {
         guard let field = fields[key] else {
-            throw CookbookDiagnostic(file: file, message: "the front matter needs '\(key):'")
+            throw Diagnostic(file: file, breaking: .frontMatter, "the front matter needs '\(key):'")
         }
         guard let value = field.value, !value.isEmpty else {
-            throw CookbookDiagnostic(file: file, location: SourceLocation(line: field.line, column: 1), message: "'\(key)' must be a non-empty value, not a list")
+            throw Diagnostic(file: file, location: SourceLocation(line: field.line, column: 1), breaking: .frontMatter, "'\(key)' must be a non-empty value, not a list")
         }
         return value
     }

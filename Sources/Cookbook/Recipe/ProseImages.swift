@@ -4,14 +4,14 @@ import Payloads
 /// The images in a recipe's prose: pages load nothing from the network, so an image is a file of
 /// the recipe (copied into the site under `media/ID/`) or a small inline `data:` image; anything
 /// else (`http(s)://`, `//host/…`, another scheme, a foreign `data:` type) fails the build at its
-/// `file:line:column` (`RecipeRule.remoteResource`, `.localImage`).
+/// `file:line:column` (`ToolRule.remoteResource`, `.localImage`).
 struct ProseImages {
     /// The recipe.
     let recipe: Recipe
     /// Files to copy into the site: site path → path in the recipe folder.
     private(set) var files: [String: String] = [:]
     /// Problems found, in the order met.
-    private(set) var diagnostics: [CookbookDiagnostic] = []
+    private(set) var diagnostics: [Diagnostic] = []
 
     /// The largest image file a page may embed.
     static let maximumBytes = 10 << 20
@@ -30,8 +30,8 @@ struct ProseImages {
         let url = image.url
         let location = SourceLocation(line: image.line + recipe.markdownLine - 1, column: image.column)
         let lower = url.lowercased()
-        func fail(_ rule: RecipeRule, _ message: String) -> String {
-            diagnostics.append(CookbookDiagnostic(file: recipe.markdownPath, location: location, breaking: rule, message))
+        func fail(_ rule: ToolRule, _ message: String) -> String {
+            diagnostics.append(Diagnostic(file: recipe.markdownPath, location: location, breaking: rule, message))
             return ""
         }
         if Self.dataTypes.contains(where: { lower.hasPrefix($0 + ";") || lower.hasPrefix($0 + ",") }) { return url }

@@ -72,7 +72,7 @@ public struct Example: Sendable, Equatable, Identifiable {
 
     /// The download files an example named `name` may write beside its page: the Simulator file,
     /// the APNs payload, and the FCM body (for FCM examples). Two examples never share one
-    /// (the loader refuses names that would, `RecipeRule.downloadCollision`).
+    /// (the loader refuses names that would, `ToolRule.downloadCollision`).
     public static func downloadNames(of name: String) -> [String] {
         ["\(name).apns", "\(name).json", "\(name).fcm.json"]
     }

@@ -18,13 +18,13 @@ public struct RecipeLoader: Sendable {
     }
 
     /// The recipes (sorted by topic, order and id) and the problems found.
-    public func load(only ids: [String] = []) -> (recipes: [Recipe], diagnostics: [CookbookDiagnostic]) {
-        var diagnostics: [CookbookDiagnostic] = []
+    public func load(only ids: [String] = []) -> (recipes: [Recipe], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
         } catch {
-            return ([], [CookbookDiagnostic(file: displayRoot, message: "cannot read the recipes folder")])
+            return ([], [Diagnostic(file: displayRoot, breaking: .folder, "cannot read the recipes folder")])
         }
         var recipes: [Recipe] = []
         for name in names where !name.hasPrefix(".") && !name.hasPrefix("_") {
@@ -38,41 +38,40 @@ public struct RecipeLoader: Sendable {
                 diagnostics.append(error)
             }
         }
-        for id in ids where !recipes.contains(where: { $0.id == id }) && !diagnostics.contains(where: { $0.file.hasPrefix("\(displayRoot)/\(id)/") }) {
-            diagnostics.append(CookbookDiagnostic(file: displayRoot, message: "no recipe named '\(id)'"))
+        for id in ids where !recipes.contains(where: { $0.id == id }) && !diagnostics.contains(where: { $0.file?.hasPrefix("\(displayRoot)/\(id)/") == true }) {
+            diagnostics.append(Diagnostic(file: displayRoot, breaking: .unknownRecipe, "no recipe named '\(id)'"))
         }
         recipes.sort { ($0.topic, $0.order, $0.id) < ($1.topic, $1.order, $1.id) }
         return (recipes, diagnostics)
     }
 
     /// Reads one recipe folder.
-    public func loadRecipe(id: String, folder: URL) throws(CookbookDiagnostic) -> Recipe {
+    public func loadRecipe(id: String, folder: URL) throws(Diagnostic) -> Recipe {
         let display = "\(displayRoot)/\(id)"
         let file = display + "/recipe.md"
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), id.unicodeScalars.allSatisfy(\.isASCII) else {
-            throw CookbookDiagnostic(file: display, message: "a recipe folder's name is its id and may hold only ASCII letters, digits, '-' and '_'")
+            throw Diagnostic(file: display, breaking: .folder, "a recipe folder's name is its id and may hold only ASCII letters, digits, '-' and '_'")
         }
         try checkFiles(of: folder, display: display)
         guard let bytes = try? ContainedFile.read("recipe.md", under: folder.path, limit: Self.fileSizeLimit) else {
-            throw CookbookDiagnostic(file: file, message: "missing recipe.md: every recipe folder needs one")
+            throw Diagnostic(file: file, breaking: .markdown, "missing recipe.md: every recipe folder needs one")
         }
         let data = Data(bytes)
         guard let text = String(data: data, encoding: .utf8) else {
             let (location, byte) = Self.firstInvalidUTF8(in: data)
-            throw CookbookDiagnostic(file: file, location: location, message: "recipe.md is not valid UTF-8 (byte \(byte)); save it as UTF-8")
+            throw Diagnostic(file: file, location: location, breaking: .markdown, "recipe.md is not valid UTF-8 (byte \(byte)); save it as UTF-8")
         }
         let front = try FrontMatter.parse(text, file: file)
         let orderText = front.optionalText("order") ?? "100"
         guard let order = Int(orderText) else {
-            throw CookbookDiagnostic(file: file, location: SourceLocation(line: front.fields["order"]?.line ?? 1, column: 1), message: "'order' must be a whole number")
+            throw Diagnostic(file: file, location: SourceLocation(line: front.fields["order"]?.line ?? 1, column: 1), breaking: .frontMatter, "'order' must be a whole number")
         }
         let appFolder = front.optionalText("app")
         if let appFolder { try checkInside(appFolder, of: folder, file: file, line: front.fields["app"]?.line ?? 1) }
         let examples = try loadExamples(front: front, folder: folder, file: file, display: display)
         let deploymentTarget = front.optionalText("deploymentTarget")
         if let deploymentTarget, !DeploymentTarget.isValid(deploymentTarget) {
-            throw CookbookDiagnostic(file: file, location: SourceLocation(line: front.fields["deploymentTarget"]?.line ?? 1, column: 1),
-                                     message: "'deploymentTarget' must be an iOS version such as 15.0 (from \(DeploymentTarget.oldest))")
+            throw Diagnostic(file: file, location: SourceLocation(line: front.fields["deploymentTarget"]?.line ?? 1, column: 1), breaking: .frontMatter, "'deploymentTarget' must be an iOS version such as 15.0 (from \(DeploymentTarget.oldest))")
         }
         return Recipe(id: id, folder: folder, displayPath: display,
                       title: try front.text("title", file: file), summary: try front.text("summary", file: file),
@@ -83,22 +82,22 @@ public struct RecipeLoader: Sendable {
     }
 
     /// Refuses a recipe folder that is a symbolic link or holds one, or a FIFO, socket or device,
-    /// or a name that is not UTF-8 (`RecipeRule.symlink`, `.fileKind`, `.fileName`): one rule for
+    /// or a name that is not UTF-8 (`ToolRule.symlink`, `.fileKind`, `.fileName`): one rule for
     /// every input, so no file outside the recipe can reach a page and the cache key sees every byte.
-    private func checkFiles(of folder: URL, display: String) throws(CookbookDiagnostic) {
+    private func checkFiles(of folder: URL, display: String) throws(Diagnostic) {
         if DirectoryWalker.lstatKind(folder.path) == .symlink {
-            throw CookbookDiagnostic(file: display, breaking: .symlink, "the recipe folder is a symbolic link; put the recipe's files in a folder of its own under the recipes folder")
+            throw Diagnostic(file: display, breaking: .symlink, "the recipe folder is a symbolic link; put the recipe's files in a folder of its own under the recipes folder")
         }
         for entry in DirectoryWalker.entries(under: folder.path) {
             let shown = "\(display)/\(entry.path)"
             guard entry.validName else {
-                throw CookbookDiagnostic(file: shown, breaking: .fileName, "this file name is not valid UTF-8; rename it")
+                throw Diagnostic(file: shown, breaking: .fileName, "this file name is not valid UTF-8; rename it")
             }
             switch entry.kind {
             case .symlink:
-                throw CookbookDiagnostic(file: shown, breaking: .symlink, "'\(entry.path)' is a symbolic link; a recipe holds regular files only, so copy the file into the recipe instead")
+                throw Diagnostic(file: shown, breaking: .symlink, "'\(entry.path)' is a symbolic link; a recipe holds regular files only, so copy the file into the recipe instead")
             case .other:
-                throw CookbookDiagnostic(file: shown, breaking: .fileKind, "'\(entry.path)' is not a regular file (a FIFO, socket or device); remove it")
+                throw Diagnostic(file: shown, breaking: .fileKind, "'\(entry.path)' is not a regular file (a FIFO, socket or device); remove it")
             case .file, .directory:
                 continue
             }
@@ -107,8 +106,8 @@ public struct RecipeLoader: Sendable {
 
     /// Examples come from `examples/*.json`; the front matter's `examples:` list sets their order and
     /// options: `- NAME [app=FOLDER|none] [header=NAME:VALUE]... [foreground] [plain] [caption=TEXT…]`.
-    /// Names are plain (`RecipeRule.exampleName`) and their downloads never collide (`.downloadCollision`).
-    private func loadExamples(front: FrontMatter, folder: URL, file: String, display: String) throws(CookbookDiagnostic) -> [Example] {
+    /// Names are plain (`ToolRule.exampleName`) and their downloads never collide (`.downloadCollision`).
+    private func loadExamples(front: FrontMatter, folder: URL, file: String, display: String) throws(Diagnostic) -> [Example] {
         let examplesFolder = folder.appendingPathComponent("examples", isDirectory: true)
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: examplesFolder.path)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
@@ -124,8 +123,7 @@ public struct RecipeLoader: Sendable {
             let name = words.removeFirst()
             try checkExampleName(name, file: file, location: SourceLocation(line: line, column: 1))
             guard let index = remaining.firstIndex(of: name) else {
-                throw CookbookDiagnostic(file: file, location: SourceLocation(line: line, column: 1),
-                                         message: "example '\(name)' has no input file: add \(display)/examples/\(name).json")
+                throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "example '\(name)' has no input file: add \(display)/examples/\(name).json")
             }
             remaining.remove(at: index)
             var example = makeExample(name, folder: folder)
@@ -141,14 +139,13 @@ public struct RecipeLoader: Sendable {
                 } else if word.hasPrefix("header=") {
                     let pair = word.dropFirst(7).split(separator: ":", maxSplits: 1).map(String.init)
                     guard pair.count == 2 else {
-                        throw CookbookDiagnostic(file: file, location: SourceLocation(line: line, column: 1), message: "a header option is header=NAME:VALUE")
+                        throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "a header option is header=NAME:VALUE")
                     }
                     example.headers[pair[0].lowercased()] = pair[1]
                 } else if word.hasPrefix("caption=") {
                     captionWords.append(String(word.dropFirst(8)))
                 } else {
-                    throw CookbookDiagnostic(file: file, location: SourceLocation(line: line, column: 1),
-                                             message: "unknown example option '\(word)' (expected app=, header=, foreground, plain, caption=)")
+                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "unknown example option '\(word)' (expected app=, header=, foreground, plain, caption=)")
                 }
             }
             example.caption = captionWords.joined(separator: " ")
@@ -158,24 +155,24 @@ public struct RecipeLoader: Sendable {
         return examples
     }
 
-    /// Refuses an example name that is not plain or is too long (`RecipeRule.exampleName`).
-    private func checkExampleName(_ name: String, file: String, location: SourceLocation) throws(CookbookDiagnostic) {
+    /// Refuses an example name that is not plain or is too long (`ToolRule.exampleName`).
+    private func checkExampleName(_ name: String, file: String, location: SourceLocation) throws(Diagnostic) {
         guard PlainName.isPlain(name), name.utf8.count <= PlainName.maximumLength else {
             let shown = name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
-            throw CookbookDiagnostic(file: file, location: location, breaking: .exampleName,
-                                     "example name '\(shown.prefix(120))' is not allowed: \(RecipeRule.exampleName.summary) Rename the file.")
+            throw Diagnostic(file: file, location: location, breaking: .exampleName,
+                                     "example name '\(shown.prefix(120))' is not allowed: \(ToolRule.exampleName.summary) Rename the file.")
         }
     }
 
     /// Refuses examples whose download files would be one file: names that differ only in case, and
-    /// `NAME.fcm` beside `NAME` (whose FCM body is `NAME.fcm.json`) (`RecipeRule.downloadCollision`).
-    private func checkDownloadCollisions(_ names: [String], display: String) throws(CookbookDiagnostic) {
+    /// `NAME.fcm` beside `NAME` (whose FCM body is `NAME.fcm.json`) (`ToolRule.downloadCollision`).
+    private func checkDownloadCollisions(_ names: [String], display: String) throws(Diagnostic) {
         var owner: [String: String] = [:]
         for name in names {
             for download in Example.downloadNames(of: name) {
                 let key = download.lowercased()
                 if let other = owner[key], other != name {
-                    throw CookbookDiagnostic(file: "\(display)/examples/\(name).json", breaking: .downloadCollision,
+                    throw Diagnostic(file: "\(display)/examples/\(name).json", breaking: .downloadCollision,
                                              "examples '\(other)' and '\(name)' would both write the download '\(download)' (names may not differ only in case, and 'NAME.fcm' is the FCM body of example 'NAME'); rename one of them")
                 }
                 owner[key] = name
@@ -211,11 +208,11 @@ public struct RecipeLoader: Sendable {
     }
 
     /// Rejects paths that leave the recipe's folder (`..`, absolute paths, symbolic links out).
-    private func checkInside(_ path: String, of folder: URL, file: String, line: Int) throws(CookbookDiagnostic) {
+    private func checkInside(_ path: String, of folder: URL, file: String, line: Int) throws(Diagnostic) {
         let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let target = folder.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath().path
         guard !path.hasPrefix("/"), target == base || target.hasPrefix(base + "/") else {
-            throw CookbookDiagnostic(file: file, location: SourceLocation(line: line, column: 1), message: "'\(path)' is outside the recipe's folder")
+            throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .outsideFolder, "'\(path)' is outside the recipe's folder")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NotificationSimulator
+import Payloads
 
 /// A recipe page's "Into Xcode" box: how to put the recipe's code into an Xcode project (the target,
 /// the file or `NSExtensionPrincipalClass`, the deployment target, the capabilities and Info.plist
@@ -100,7 +101,7 @@ struct IntoXcodeBox {
 
     /// The box of `recipe`: its Swift files read from its folder (regular files only, never through a
     /// link), and its app folder's property lists. Problems become diagnostics; the box still renders.
-    static func make(for recipe: Recipe, diagnostics: inout [CookbookDiagnostic]) -> IntoXcodeBox {
+    static func make(for recipe: Recipe, diagnostics: inout [Diagnostic]) -> IntoXcodeBox {
         var files: [File] = []
         for url in AvailabilityCheck.swiftFiles(of: recipe) {
             let name = url.lastPathComponent

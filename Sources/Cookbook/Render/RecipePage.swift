@@ -22,7 +22,7 @@ struct RecipePage {
         /// Search entries.
         var search: [SearchIndex.Entry]
         /// Problems in the recipe's Markdown or includes.
-        var diagnostics: [CookbookDiagnostic]
+        var diagnostics: [Diagnostic]
         /// Image files of the recipe its prose embeds: site path → path in the recipe folder.
         var images: [String: String] = [:]
     }
@@ -32,7 +32,7 @@ struct RecipePage {
 
     /// Renders the page.
     func render() -> Output {
-        var diagnostics: [CookbookDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         var downloads: [String: String] = [:]
         var toc: [(id: String, title: String, level: Int, line: Int)] = []
         var search: [SearchIndex.Entry] = []
@@ -47,20 +47,20 @@ struct RecipePage {
             let location = SourceLocation(line: block.line + recipe.markdownLine - 1, column: block.column)
             switch words.first {
             case "include"?:
-                do throws(CookbookDiagnostic) {
+                do throws(Diagnostic) {
                     let include = try Include.parse(words.dropFirst(), file: file, location: location)
                     let target = recipe.folder.appendingPathComponent(include.path)
                     let base = recipe.folder.standardizedFileURL.resolvingSymlinksInPath().path
                     guard !include.path.hasPrefix("/"), target.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(base + "/") else {
-                        throw CookbookDiagnostic(file: file, location: location, message: "'\(include.path)' is outside the recipe's folder")
+                        throw Diagnostic(file: file, location: location, breaking: .outsideFolder, "'\(include.path)' is outside the recipe's folder")
                     }
-                    // Read without following links (RecipeRule.symlink); a FIFO or device is refused, never read.
+                    // Read without following links (ToolRule.symlink); a FIFO or device is refused, never read.
                     guard let bytes = try? ContainedFile.read((include.path as NSString).standardizingPath, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit) else {
-                        throw CookbookDiagnostic(file: file, location: location, message: "cannot read '\(include.path)' (paths are relative to the recipe's folder)")
+                        throw Diagnostic(file: file, location: location, breaking: .include, "cannot read '\(include.path)' (paths are relative to the recipe's folder)")
                     }
                     let data = Data(bytes)
                     guard let text = String(data: data, encoding: .utf8) else {
-                        throw CookbookDiagnostic(file: file, location: location, message: "'\(include.path)' is not valid UTF-8 text")
+                        throw Diagnostic(file: file, location: location, breaking: .include, "'\(include.path)' is not valid UTF-8 text")
                     }
                     let language = include.language ?? Self.language(forExtension: (include.path as NSString).pathExtension)
                     let code = language == "swift"
@@ -73,17 +73,15 @@ struct RecipePage {
                     return CodePanel.render(code: code, language: language, caption: caption, id: id)
                 } catch {
                     diagnostics.append(error)
-                    return "<p class=\"verdict verdict-error\">\(HTML.escapeText(error.description))</p>"
+                    return "<p class=\"verdict verdict-error\">\(HTML.escapeText(error.text))</p>"
                 }
             case "example"?:
                 guard words.count == 2, let result = results[words[1]] else {
-                    diagnostics.append(CookbookDiagnostic(file: file, location: location,
-                                                          message: words.count == 2 ? "no example '\(words[1])' (examples: \(recipe.examples.map(\.id).joined(separator: ", ")))" : "write 'example NAME'"))
+                    diagnostics.append(Diagnostic(file: file, location: location, breaking: .exampleBlock, words.count == 2 ? "no example '\(words[1])' (examples: \(recipe.examples.map(\.id).joined(separator: ", ")))" : "write 'example NAME'"))
                     return ""
                 }
                 if let first = shownExamples[words[1]] {
-                    diagnostics.append(CookbookDiagnostic(file: file, location: location,
-                                                          message: "example '\(words[1])' is already shown on line \(first); show each example once (its anchor must be unique)"))
+                    diagnostics.append(Diagnostic(file: file, location: location, breaking: .exampleBlock, "example '\(words[1])' is already shown on line \(first); show each example once (its anchor must be unique)"))
                     return ""
                 }
                 shownExamples[words[1]] = location.line
@@ -235,16 +233,16 @@ struct RecipePage {
         var region: String?
         var language: String?
 
-        static func parse(_ words: ArraySlice<String>, file: String, location: SourceLocation) throws(CookbookDiagnostic) -> Include {
+        static func parse(_ words: ArraySlice<String>, file: String, location: SourceLocation) throws(Diagnostic) -> Include {
             var include = Include(path: "", region: nil, language: nil)
             for word in words {
                 if word.hasPrefix("region=") { include.region = String(word.dropFirst(7)) }
                 else if word.hasPrefix("lang=") { include.language = String(word.dropFirst(5)) }
                 else if word.hasPrefix("file=") { include.path = String(word.dropFirst(5)) }
                 else if include.path.isEmpty { include.path = word }
-                else { throw CookbookDiagnostic(file: file, location: location, message: "unknown include option '\(word)' (expected PATH, region=NAME, lang=LANGUAGE)") }
+                else { throw Diagnostic(file: file, location: location, breaking: .include, "unknown include option '\(word)' (expected PATH, region=NAME, lang=LANGUAGE)") }
             }
-            guard !include.path.isEmpty else { throw CookbookDiagnostic(file: file, location: location, message: "write 'include PATH'") }
+            guard !include.path.isEmpty else { throw Diagnostic(file: file, location: location, breaking: .include, "write 'include PATH'") }
             return include
         }
     }

@@ -18,7 +18,7 @@ struct Snippet: Sendable, Equatable {
     /// `withImports` is true and a region is asked for; errors carry the file's line, and a missing
     /// region is reported at `include` (the recipe.md line that asks for it) when given.
     static func extract(from source: String, region: String?, file: String, withImports: Bool,
-                        includedAt include: (file: String, location: SourceLocation)? = nil) throws(CookbookDiagnostic) -> Snippet {
+                        includedAt include: (file: String, location: SourceLocation)? = nil) throws(Diagnostic) -> Snippet {
         let snippet = try extract(from: source, region: region, file: file, includedAt: include)
         guard withImports, region != nil else { return snippet }
         let imports = try extract(from: source, region: nil, file: file).code
@@ -30,14 +30,14 @@ struct Snippet: Sendable, Equatable {
 
     /// The whole file as a reader pastes it into Xcode: iOS imports, no snippet markers, no hidden
     /// lines, ending with a newline.
-    static func downloadText(of source: String, file: String) throws(CookbookDiagnostic) -> String {
+    static func downloadText(of source: String, file: String) throws(Diagnostic) -> String {
         try extract(from: source, region: nil, file: file).code + "\n"
     }
 
     /// Extracts the shown code (of `region`, or of the whole file); errors carry the file's line, and a
     /// missing region is reported at `include` (the recipe.md line that asks for it) when given.
     static func extract(from source: String, region: String?, file: String,
-                        includedAt include: (file: String, location: SourceLocation)? = nil) throws(CookbookDiagnostic) -> Snippet {
+                        includedAt include: (file: String, location: SourceLocation)? = nil) throws(Diagnostic) -> Snippet {
         var shown: [String] = []
         var hidden = false
         var hideLine = 0
@@ -52,21 +52,21 @@ struct Snippet: Sendable, Equatable {
                 let marker = String(trimmed.dropFirst("// snippet.".count)).trimmedOfSpaces
                 switch marker {
                 case "hide":
-                    guard !hidden else { throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "'snippet.hide' inside a hidden part (opened on line \(hideLine))") }
+                    guard !hidden else { throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .snippet, "'snippet.hide' inside a hidden part (opened on line \(hideLine))") }
                     hidden = true
                     hideLine = number
                 case "show":
-                    guard hidden else { throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "'snippet.show' without a 'snippet.hide' before it") }
+                    guard hidden else { throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .snippet, "'snippet.show' without a 'snippet.hide' before it") }
                     hidden = false
                 case "end":
-                    guard openRegion != nil else { throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "'snippet.end' without an open region") }
+                    guard openRegion != nil else { throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .snippet, "'snippet.end' without an open region") }
                     openRegion = nil
                 default:
                     guard !marker.isEmpty, marker.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                        throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "a snippet marker is snippet.hide, snippet.show, snippet.end or snippet.NAME (letters, digits, - and _)")
+                        throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .snippet, "a snippet marker is snippet.hide, snippet.show, snippet.end or snippet.NAME (letters, digits, - and _)")
                     }
                     if let open = openRegion {
-                        throw CookbookDiagnostic(file: file, location: SourceLocation(line: number, column: 1), message: "region '\(marker)' starts inside region '\(open.name)' (line \(open.line)); close it with 'snippet.end' first")
+                        throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .snippet, "region '\(marker)' starts inside region '\(open.name)' (line \(open.line)); close it with 'snippet.end' first")
                     }
                     openRegion = (marker, number)
                     if marker == region { found = true }
@@ -78,12 +78,12 @@ struct Snippet: Sendable, Equatable {
             if let mapped = iOSImports(line) { shown += mapped; continue }
             shown.append(line)
         }
-        if hidden { throw CookbookDiagnostic(file: file, location: SourceLocation(line: hideLine, column: 1), message: "'snippet.hide' is never closed by 'snippet.show'") }
-        if let open = openRegion { throw CookbookDiagnostic(file: file, location: SourceLocation(line: open.line, column: 1), message: "region '\(open.name)' is never closed by 'snippet.end'") }
+        if hidden { throw Diagnostic(file: file, location: SourceLocation(line: hideLine, column: 1), breaking: .snippet, "'snippet.hide' is never closed by 'snippet.show'") }
+        if let open = openRegion { throw Diagnostic(file: file, location: SourceLocation(line: open.line, column: 1), breaking: .snippet, "region '\(open.name)' is never closed by 'snippet.end'") }
         if let region, !found {
             // Reported where the region is asked for (the include's line), when known.
-            if let include { throw CookbookDiagnostic(file: include.file, location: include.location, message: "no region 'snippet.\(region)' in '\(file)'") }
-            throw CookbookDiagnostic(file: file, message: "no region 'snippet.\(region)' in this file")
+            if let include { throw Diagnostic(file: include.file, location: include.location, breaking: .snippet, "no region 'snippet.\(region)' in '\(file)'") }
+            throw Diagnostic(file: file, breaking: .snippet, "no region 'snippet.\(region)' in this file")
         }
         while shown.first?.trimmedOfSpaces.isEmpty == true { shown.removeFirst() }
         while shown.last?.trimmedOfSpaces.isEmpty == true { shown.removeLast() }

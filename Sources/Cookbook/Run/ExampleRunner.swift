@@ -26,16 +26,16 @@ public struct ExampleRunner: Sendable {
 
     /// Runs `example` of `recipe`; `manifest` is the recipe's fixture manifest when the caller has
     /// already read it (it is read once per recipe, not once per example).
-    public func run(_ example: Example, of recipe: Recipe, manifest knownManifest: FixtureManifest? = nil) throws(CookbookDiagnostic) -> Outcome {
+    public func run(_ example: Example, of recipe: Recipe, manifest knownManifest: FixtureManifest? = nil) throws(Diagnostic) -> Outcome {
         let inputPath = "\(recipe.displayPath)/examples/\(example.id).json"
         let bytes: [UInt8]
         do {
             bytes = try ContainedFile.read("examples/\(example.id).json", under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit)
         } catch {
-            throw CookbookDiagnostic(file: inputPath, message: "cannot read the example's input: \(error)")
+            throw Diagnostic(file: inputPath, breaking: .exampleInput, "cannot read the example's input: \(error)")
         }
         guard let entryPoint = entryPoints[recipe.service] else {
-            throw CookbookDiagnostic(file: recipe.markdownPath, message: "service '\(recipe.service)' is not in the recipe registry (Recipes/Registry.swift)")
+            throw Diagnostic(file: recipe.markdownPath, breaking: .service, "service '\(recipe.service)' is not in the recipe registry (Recipes/Registry.swift)")
         }
         let app = try appConfiguration(for: example, of: recipe)
         let manifest: FixtureManifest
@@ -45,7 +45,7 @@ public struct ExampleRunner: Sendable {
 
         if case .success(let root) = JSONReader.parse(bytes), let local = root["local"] {
             guard case .localNotifications(let schedule) = entryPoint else {
-                throw CookbookDiagnostic(file: inputPath, location: local.location, message: "a local example needs a recipe whose service adds local notifications")
+                throw Diagnostic(file: inputPath, location: local.location, breaking: .service, "a local example needs a recipe whose service adds local notifications")
             }
             let arguments = (local.foundationValue as? [String: Any]) ?? [:]
             let box = UncheckedSendable((schedule, arguments))
@@ -55,8 +55,8 @@ public struct ExampleRunner: Sendable {
         let lint = Linter.lint(bytes, headers: example.headers)
         guard lint.kind != nil else {
             let first = lint.diagnostics.first
-            throw CookbookDiagnostic(file: inputPath, location: first?.location ?? SourceLocation(line: 1, column: 1),
-                                     message: first?.message ?? "the input is not an FCM v1 message, an APNs payload or a Simulator .apns file")
+            throw first?.inFile(inputPath)
+                ?? Diagnostic(file: inputPath, breaking: .exampleInput, "the input is not an FCM v1 message, an APNs payload or a Simulator .apns file")
         }
         var makeExtension: (() -> UNNotificationServiceExtension)?
         var setUp: ((UNUserNotificationCenter) -> Void)?
@@ -67,7 +67,7 @@ public struct ExampleRunner: Sendable {
             setUp = appSetUp
             onMessage = didReceive
         case .localNotifications:
-            throw CookbookDiagnostic(file: inputPath, message: "this recipe's service adds local notifications: its examples are {\"local\": {…}} objects")
+            throw Diagnostic(file: inputPath, breaking: .service, "this recipe's service adds local notifications: its examples are {\"local\": {…}} objects")
         }
         var foregroundDevice = device
         foregroundDevice.app.isInForeground = example.foreground || setUp != nil
@@ -76,33 +76,25 @@ public struct ExampleRunner: Sendable {
     }
 
     /// The app configuration for an example: its own app folder, else the recipe's, else a plain app.
-    public func appConfiguration(for example: Example?, of recipe: Recipe) throws(CookbookDiagnostic) -> AppConfiguration {
+    public func appConfiguration(for example: Example?, of recipe: Recipe) throws(Diagnostic) -> AppConfiguration {
         guard let folderName = example?.appFolder ?? recipe.appFolder, !folderName.isEmpty else { return .plain }
         let folder = recipe.folder.appendingPathComponent(folderName, isDirectory: true)
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
         let entitlements = files.first { $0.hasSuffix(".entitlements") }
         let info = files.contains("Info.plist") ? "Info.plist" : nil
         // Read without following links (the loader refused any; this keeps a link made since out too).
-        func read(_ name: String?) throws(CookbookDiagnostic) -> Data? {
+        func read(_ name: String?) throws(Diagnostic) -> Data? {
             guard let name else { return nil }
             let relative = (folderName as NSString).appendingPathComponent(name)
             do {
                 return Data(try ContainedFile.read(relative, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit))
             } catch {
-                throw CookbookDiagnostic(file: "\(recipe.displayPath)/\(relative)", message: "cannot read the property list: \(error)")
+                throw Diagnostic(file: "\(recipe.displayPath)/\(relative)", rule: AppConfiguration.rule, message: "cannot read the property list: \(error)")
             }
         }
-        do {
-            return try AppConfiguration.parse(entitlements: read(entitlements), infoPlist: read(info),
-                                              displayEntitlements: "\(recipe.displayPath)/\(folderName)/\(entitlements ?? "App.entitlements")",
-                                              displayInfoPlist: "\(recipe.displayPath)/\(folderName)/Info.plist")
-        } catch let error as AppConfiguration.LoadError {
-            throw CookbookDiagnostic(file: error.file, message: error.message)
-        } catch let error as CookbookDiagnostic {
-            throw error
-        } catch {
-            throw CookbookDiagnostic(file: recipe.markdownPath, message: "\(error)")
-        }
+        return try AppConfiguration.parse(entitlements: read(entitlements), infoPlist: read(info),
+                                          displayEntitlements: "\(recipe.displayPath)/\(folderName)/\(entitlements ?? "App.entitlements")",
+                                          displayInfoPlist: "\(recipe.displayPath)/\(folderName)/Info.plist")
     }
 
     /// The resources of the recipe's app and extension bundles: the regular files directly in
@@ -123,14 +115,10 @@ public struct ExampleRunner: Sendable {
     }
 
     /// The recipe's fixture manifest (`fixtures/manifest.json`), or an empty one.
-    public func fixtureManifest(of recipe: Recipe) throws(CookbookDiagnostic) -> FixtureManifest {
+    public func fixtureManifest(of recipe: Recipe) throws(Diagnostic) -> FixtureManifest {
         let url = recipe.folder.appendingPathComponent("fixtures/manifest.json")
         guard FileManager.default.fileExists(atPath: url.path) else { return FixtureManifest() }
-        do {
-            return try FixtureManifest.load(from: url, displayPath: "\(recipe.displayPath)/fixtures/manifest.json")
-        } catch {
-            throw CookbookDiagnostic(file: error.file, location: error.location, message: error.message)
-        }
+        return try FixtureManifest.load(from: url, displayPath: "\(recipe.displayPath)/fixtures/manifest.json")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Payloads
 
 /// The result of comparing an example's record with its recorded `expected/` file, the Go way:
 /// exact bytes, with only line endings normalised.
@@ -10,7 +11,7 @@ public enum Verification: Sendable, Equatable {
     /// There is no expected file yet.
     case missing
     /// The example could not run.
-    case failed(CookbookDiagnostic)
+    case failed(Diagnostic)
 
     /// Compares `got` with the expected file's text (nil when missing).
     public static func compare(got: String, want: String?, path: String) -> Verification {
@@ -22,4 +23,17 @@ public enum Verification: Sendable, Equatable {
 
     /// True when the example passed.
     public var isPassed: Bool { self == .passed }
+
+    /// What to report for example `example` of `recipe`: nil when it passed; a mismatch carries its diff.
+    public func diagnostic(example: String, of recipe: Recipe) -> Diagnostic? {
+        let expected = "\(recipe.displayPath)/expected/\(example).json"
+        switch self {
+        case .passed: return nil
+        case .mismatch(let diff):
+            return Diagnostic(file: expected, breaking: .mismatch, "the record of example '\(example)' differs from the expected file", detail: diff)
+        case .missing:
+            return Diagnostic(file: expected, breaking: .missingExpected, "no expected record; run 'pushbook check --update \(recipe.id)' and review it")
+        case .failed(let diagnostic): return diagnostic
+        }
+    }
 }

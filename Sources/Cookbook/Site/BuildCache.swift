@@ -17,7 +17,7 @@ struct BuildCache: Sendable {
     var folder: URL
 
     /// The format of `entry.json`; entries of another format are misses.
-    static let format = 2
+    static let format = 3
 
     /// What `entry.json` holds: the artifact and, for each file, its size and digest.
     struct Entry: Codable, Sendable {
@@ -62,7 +62,7 @@ struct BuildCache: Sendable {
               let data = try? ContainedFile.read("entry.json", under: entryFolder, limit: 256 << 20),
               let entry = try? JSONDecoder().decode(Entry.self, from: Data(data)),
               entry.format == Self.format, entry.artifact.key == key, entry.artifact.id == id, entry.artifact.passed,
-              entry.artifact.messages.isEmpty, entry.files.map(\.path) == entry.artifact.files,
+              entry.artifact.diagnostics.isEmpty, entry.files.map(\.path) == entry.artifact.files,
               Self.areOwnFiles(entry.artifact.files, of: id), Self.areOwnSearchEntries(entry.artifact.search, of: id) else { return nil }
         var artifact = entry.artifact
         var written: [String] = []

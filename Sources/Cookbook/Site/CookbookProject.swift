@@ -26,7 +26,7 @@ public struct CookbookProject: Sendable {
         /// The recipes loaded.
         public var recipes: [Recipe]
         /// Problems loading recipes.
-        public var diagnostics: [CookbookDiagnostic]
+        public var diagnostics: [Diagnostic]
         /// Every example's status, by recipe id; a recipe whose code crashed has one `failed` status for `*`.
         public var statuses: [String: [ExampleStatus]]
         /// The expected files rewritten (with `update`).
@@ -44,7 +44,7 @@ public struct CookbookProject: Sendable {
     public func check(only ids: [String] = [], update: Bool = false, options: BuildOptions = BuildOptions()) -> CheckReport {
         let (recipes, loadDiagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(only: ids)
         let diagnostics = loadDiagnostics + AvailabilityCheck.diagnostics(for: recipes)
-        let mode = update ? "update" : "check"
+        let mode: WorkerPool.Request.Mode = update ? .update : .check
         let requests = recipes.map {
             WorkerPool.Request(root: recipesFolder.path, displayRoot: displayRoot, id: $0.id, previous: nil, next: nil, key: "", staging: "", mode: mode)
         }
@@ -53,7 +53,7 @@ public struct CookbookProject: Sendable {
         var updated: [String] = []
         for recipe in recipes {
             guard let artifact = artifacts[recipe.id] else { continue }
-            statuses[recipe.id] = artifact.statuses + artifact.messages.map { ExampleStatus(example: "*", status: "failed", message: $0) }
+            statuses[recipe.id] = artifact.statuses + artifact.diagnostics.map { ExampleStatus(example: "*", status: .failed, diagnostic: $0) }
             updated += artifact.updated
         }
         return CheckReport(recipes: recipes, diagnostics: diagnostics, statuses: statuses, updated: updated)
@@ -94,8 +94,9 @@ public struct CookbookProject: Sendable {
 
     /// What `build` did.
     public struct BuildReport: Sendable {
-        /// Problems: load errors, failed examples with diffs, render errors, broken links.
-        public var messages: [String]
+        /// Problems: load errors, failed examples with diffs, render errors, broken links; and,
+        /// as warnings that did not stop the build, a cache that could not be used.
+        public var diagnostics: [Diagnostic]
         /// Recipes built.
         public var recipes: Int
         /// Examples verified.
@@ -109,8 +110,6 @@ public struct CookbookProject: Sendable {
         /// True when the output folder was refused (it is not a site the build made, or it holds or
         /// sits in the recipes, the cache or the current folder): nothing was touched.
         public var refused: Bool = false
-        /// Things to tell the user that did not stop the build (a cache that could not be used).
-        public var notes: [String] = []
     }
 
     /// Verifies every example, renders the site, checks its links, and swaps it into `output` whole.
@@ -123,17 +122,17 @@ public struct CookbookProject: Sendable {
         let loadDiagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes)
         // The workers read each recipe's Markdown themselves; the parent keeps only what the index needs.
         for index in recipes.indices { recipes[index].markdown = "" }
-        var messages = loadDiagnostics.map(\.description)
+        var diagnostics = loadDiagnostics
         let shownOut = shown ?? output.path
         var cache = options.cacheFolder.map { BuildCache(folder: $0) }
-        var notes: [String] = []
-        if let problem = cache?.problem() {
-            notes.append(problem)
+        if let cacheFolder = options.cacheFolder, let problem = cache?.problem() {
+            diagnostics.append(Diagnostic(file: cacheFolder.relativePath, breaking: .cacheUnusable, severity: .warning, problem))
             cache = nil
         }
         func failed(_ examples: Int = 0, cached: Int = 0) -> BuildReport {
-            BuildReport(messages: messages, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false, notes: notes)
+            BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
         }
+        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
         Interruption.install(message: options.interruptedMessage)
         let transaction: SiteTransaction
         do throws(SiteTransaction.Problem) {
@@ -145,12 +144,12 @@ public struct CookbookProject: Sendable {
         } catch {
             switch error {
             case .refused(let refusal):
-                messages.append("\(shownOut):1:1: error: \(refusal.message)")
+                diagnostics.append(Diagnostic(file: shownOut, breaking: .outputRefused, refusal.message))
                 var report = failed()
                 report.refused = true
                 return report
             case .failed(let message):
-                messages.append("\(shownOut):1:1: error: \(message)")
+                diagnostics.append(Diagnostic(file: shownOut, breaking: .write, message))
                 return failed()
             }
         }
@@ -175,11 +174,11 @@ public struct CookbookProject: Sendable {
         let builtIDs = Set(requests.map(\.id))
         for recipe in recipes {
             guard let artifact = artifacts[recipe.id] else { continue }
-            messages += artifact.messages
+            diagnostics += artifact.diagnostics
             if artifact.passed, builtIDs.contains(recipe.id) { cache?.store(artifact, from: staging) }
         }
         let examples = recipes.reduce(0) { $0 + (artifacts[$1.id]?.examples ?? 0) }
-        guard messages.isEmpty, recipes.allSatisfy({ artifacts[$0.id]?.passed == true }) else {
+        guard !hasErrors, recipes.allSatisfy({ artifacts[$0.id]?.passed == true }) else {
             return failed(examples, cached: cached)
         }
 
@@ -198,7 +197,8 @@ public struct CookbookProject: Sendable {
         switch PlaygroundPage.moduleScript() {
         case .success(let script): files[PlaygroundPage.modulePath] = script
         case .failure(let missing):
-            messages.append("\(shownOut)/\(PlaygroundPage.path):1:1: error: the playground's WebAssembly module was not built: \(missing.reason)")
+            diagnostics.append(Diagnostic(file: "\(shownOut)/\(PlaygroundPage.path)", breaking: .playgroundModule,
+                                          "the playground's WebAssembly module was not built: \(missing.reason)"))
             return failed(examples, cached: cached)
         }
         files[PlaygroundPage.path] = PlaygroundPage.render(rules: RuleCatalogue.all)
@@ -209,7 +209,7 @@ public struct CookbookProject: Sendable {
             }
             try search.write(to: staging.appendingPathComponent("search-index.js"))
         } catch {
-            messages.append("\(shownOut):1:1: error: cannot write the site: \(error.localizedDescription)")
+            diagnostics.append(Diagnostic(file: shownOut, breaking: .write, "cannot write the site: \(error.localizedDescription)"))
             return failed(examples, cached: cached)
         }
         search = SearchIndex()
@@ -222,17 +222,15 @@ public struct CookbookProject: Sendable {
             for (path, page) in artifact.links { pageLinks[path] = (Set(page.ids), page.hrefs) }
         }
         for (path, html) in files where path.hasSuffix(".html") { pageLinks[path] = LinkChecker.links(in: html) }
-        for broken in LinkChecker.check(links: pageLinks, files: siteFiles) {
-            messages.append("\(shownOut)/\(broken.page):1:1: error: broken link '\(broken.href)': \(broken.reason)")
-        }
-        guard messages.isEmpty else { return failed(examples, cached: cached) }
+        diagnostics += LinkChecker.check(links: pageLinks, files: siteFiles).map { $0.diagnostic(site: shownOut) }
+        guard !hasErrors else { return failed(examples, cached: cached) }
         do throws(SiteTransaction.Problem) {
             try transaction.commit(files: siteFiles.sorted())
         } catch {
-            if case .failed(let message) = error { messages.append("\(shownOut):1:1: error: \(message)") }
+            if case .failed(let message) = error { diagnostics.append(Diagnostic(file: shownOut, breaking: .write, message)) }
             return failed(examples, cached: cached)
         }
-        return BuildReport(messages: [], recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true, notes: notes)
+        return BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true)
     }
 
     /// Runs `requests` in worker processes when there is a worker executable (even a single one, so
@@ -255,13 +253,13 @@ public struct CookbookProject: Sendable {
         let loader = RecipeLoader(root: root, displayRoot: request.displayRoot)
         do {
             let recipe = try loader.loadRecipe(id: request.id, folder: root.appendingPathComponent(request.id, isDirectory: true))
-            if request.mode != "build" {
-                return RecipeBuilder(runner: runner).check(recipe, update: request.mode == "update", key: request.key)
+            if request.mode != .build {
+                return RecipeBuilder(runner: runner).check(recipe, update: request.mode == .update, key: request.key)
             }
             return RecipeBuilder(runner: runner).build(recipe, previous: request.previous, next: request.next, key: request.key,
                                                        staging: URL(fileURLWithPath: request.staging, isDirectory: true))
         } catch {
-            return .failure(id: request.id, key: request.key, message: error.description)
+            return .failure(id: request.id, key: request.key, diagnostic: error)
         }
     }
 

@@ -1,17 +1,20 @@
 import Foundation
+import Payloads
 
 /// Checks every relative link and anchor of the generated site before it is swapped in.
 struct LinkChecker: Sendable {
     /// A broken link.
-    struct Broken: Sendable, Equatable, CustomStringConvertible {
+    struct Broken: Sendable, Equatable {
         /// The page holding the link.
         var page: String
         /// The link.
         var href: String
         /// Why it is broken.
         var reason: String
-        /// `site/page: error: …`.
-        var description: String { "\(page):1:1: error: broken link '\(href)': \(reason)" }
+        /// The finding, naming the page inside the site folder `site` (as messages name it).
+        func diagnostic(site: String) -> Diagnostic {
+            Diagnostic(file: "\(site)/\(page)", breaking: .brokenLink, "broken link '\(href)': \(reason)")
+        }
     }
 
     /// Checks `pages` (path relative to the site root → HTML) against the files `files` holds.

@@ -1,4 +1,5 @@
 import Foundation
+import Payloads
 
 /// What one recipe contributed to the site once its examples ran and verified: the files it wrote
 /// (its page and downloads, written straight into the staging folder so the parent process never
@@ -11,8 +12,8 @@ struct RecipeArtifact: Codable, Sendable, Equatable {
     var key: String
     /// True when every example matched its expected record and the page rendered cleanly.
     var passed: Bool
-    /// Messages to print: load errors, diffs, render errors (`file:line:column: error: …`).
-    var messages: [String]
+    /// What went wrong: load errors, failed examples, render errors; empty when it passed.
+    var diagnostics: [Diagnostic]
     /// How many examples ran.
     var examples: Int
     /// How many examples matched.
@@ -34,41 +35,10 @@ struct RecipeArtifact: Codable, Sendable, Equatable {
     var updated: [String] = []
 }
 
-/// How one example compared with its expected record, in a form that crosses process boundaries.
-public struct ExampleStatus: Codable, Sendable, Equatable {
-    /// The example's id (`*` when the recipe could not run at all).
-    public var example: String
-    /// `passed`, `mismatch`, `missing` or `failed`.
-    public var status: String
-    /// What to print: the diff or the error, `file:line:column: error: …`; empty when passed.
-    public var message: String
-
-    /// Creates a status.
-    public init(example: String, status: String, message: String) {
-        self.example = example
-        self.status = status
-        self.message = message
-    }
-
-    /// True when the example matched.
-    public var isPassed: Bool { status == "passed" }
-
-    /// What `check` and `build` print for this status (`file:line:column: error: …`), or nil when it passed.
-    public func report(recipe: Recipe) -> String? {
-        let path = "\(recipe.displayPath)/expected/\(example).json"
-        switch status {
-        case "passed": return nil
-        case "mismatch": return "\(path):1:1: error: the record of example '\(example)' differs from the expected file\n\(message)"
-        case "missing": return "\(path):1:1: error: no expected record; run 'pushbook check --update \(recipe.id)' and review it"
-        default: return message
-        }
-    }
-}
-
 extension RecipeArtifact {
     /// The artifact of a recipe that could not be built at all.
-    static func failure(id: String, key: String, message: String) -> RecipeArtifact {
-        RecipeArtifact(id: id, key: key, passed: false, messages: [message], examples: 0, examplesPassed: 0,
+    static func failure(id: String, key: String, diagnostic: Diagnostic) -> RecipeArtifact {
+        RecipeArtifact(id: id, key: key, passed: false, diagnostics: [diagnostic], examples: 0, examplesPassed: 0,
                        files: [], search: [], cardPreview: nil)
     }
 }

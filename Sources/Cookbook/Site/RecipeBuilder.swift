@@ -11,16 +11,18 @@ struct RecipeBuilder: Sendable {
     /// the page and its downloads under `staging` when everything passed.
     func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String, staging: URL) -> RecipeArtifact {
         let results = verify(recipe, update: false).results
-        var messages: [String] = []
-        // One message per problem: a missing service fails every example with the same words.
-        for result in results { if let report = Self.status(result).report(recipe: recipe), !messages.contains(report) { messages.append(report) } }
+        var diagnostics: [Diagnostic] = []
+        // One diagnostic per problem: a missing service fails every example with the same words.
+        for result in results {
+            if let found = result.verification.diagnostic(example: result.example.id, of: recipe), !diagnostics.contains(found) { diagnostics.append(found) }
+        }
         let page = RecipePage(recipe: recipe, results: Dictionary(uniqueKeysWithValues: results.map { ($0.example.id, $0) }),
                               previous: previous, next: next).render()
-        messages += page.diagnostics.map(\.description)
+        diagnostics += page.diagnostics
         let passedCount = results.filter { $0.verification.isPassed }.count
         let preview = results.lazy.compactMap { result in result.outcome.flatMap { ExampleView($0, verification: result.verification).cardNotification } }.first
         var files: [String] = []
-        if messages.isEmpty && passedCount == results.count {
+        if diagnostics.isEmpty && passedCount == results.count {
             let contents = [("recipes/\(recipe.id).html", page.html)] + page.downloads.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             do {
                 for (path, text) in contents {
@@ -34,11 +36,11 @@ struct RecipeBuilder: Sendable {
                     files.append(path)
                 }
             } catch {
-                messages.append("\(recipe.markdownPath):1:1: error: cannot write the page of '\(recipe.id)': \(error.localizedDescription)")
+                diagnostics.append(Diagnostic(file: recipe.markdownPath, breaking: .write, "cannot write the page of '\(recipe.id)': \(error.localizedDescription)"))
             }
         }
         let pageLinks = LinkChecker.links(in: page.html)
-        var artifact = RecipeArtifact(id: recipe.id, key: key, passed: messages.isEmpty && passedCount == results.count, messages: messages,
+        var artifact = RecipeArtifact(id: recipe.id, key: key, passed: diagnostics.isEmpty && passedCount == results.count, diagnostics: diagnostics,
                                       examples: results.count, examplesPassed: passedCount, files: files,
                                       search: page.search, cardPreview: preview)
         artifact.ruleExamples = results.flatMap { result in
@@ -66,13 +68,13 @@ struct RecipeBuilder: Sendable {
                 let outcome = try runner.run(example, of: recipe, manifest: manifest)
                 let got = outcome.record.text
                 let expectedRelative = "expected/\(example.id).json"
-                func readExpected() throws(CookbookDiagnostic) -> String? {
+                func readExpected() throws(Diagnostic) -> String? {
                     do {
                         return String(decoding: try ContainedFile.read(expectedRelative, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit), as: UTF8.self)
                     } catch .missing {
                         return nil
                     } catch {
-                        throw CookbookDiagnostic(file: expectedPath, message: "cannot read the expected record: \(error)")
+                        throw Diagnostic(file: expectedPath, breaking: .expectedFile, "cannot read the expected record: \(error)")
                     }
                 }
                 if update, try readExpected() != got {
@@ -82,7 +84,7 @@ struct RecipeBuilder: Sendable {
                         updated.append(expectedPath)
                     } catch {
                         list.append(ExampleResult(example: example, outcome: outcome,
-                                                  verification: .failed(CookbookDiagnostic(file: expectedPath, message: "cannot write: \(error.localizedDescription)"))))
+                                                  verification: .failed(Diagnostic(file: expectedPath, breaking: .expectedFile, "cannot write: \(error.localizedDescription)"))))
                         continue
                     }
                 }
@@ -98,19 +100,9 @@ struct RecipeBuilder: Sendable {
     /// Verifies `recipe` (rewriting expected files with `update`) and sums it up as statuses.
     func check(_ recipe: Recipe, update: Bool, key: String) -> RecipeArtifact {
         let outcome = verify(recipe, update: update)
-        let statuses = outcome.results.map(Self.status)
-        return RecipeArtifact(id: recipe.id, key: key, passed: statuses.allSatisfy(\.isPassed), messages: [],
+        let statuses = outcome.results.map { ExampleStatus(example: $0.example.id, of: recipe, verification: $0.verification) }
+        return RecipeArtifact(id: recipe.id, key: key, passed: statuses.allSatisfy(\.isPassed), diagnostics: [],
                               examples: statuses.count, examplesPassed: statuses.filter(\.isPassed).count, files: [], search: [],
                               cardPreview: nil, statuses: statuses, updated: outcome.updated)
-    }
-
-    /// An example's result as a status.
-    static func status(_ result: ExampleResult) -> ExampleStatus {
-        switch result.verification {
-        case .passed: return ExampleStatus(example: result.example.id, status: "passed", message: "")
-        case .mismatch(let diff): return ExampleStatus(example: result.example.id, status: "mismatch", message: diff)
-        case .missing: return ExampleStatus(example: result.example.id, status: "missing", message: "")
-        case .failed(let diagnostic): return ExampleStatus(example: result.example.id, status: "failed", message: diagnostic.description)
-        }
     }
 }

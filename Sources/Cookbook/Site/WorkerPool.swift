@@ -1,4 +1,5 @@
 import Foundation
+import Payloads
 
 /// A few worker processes (`pushbook worker`) that build recipe artifacts in parallel and in
 /// isolation: a recipe whose code traps kills only its worker, which is replaced, and the recipe is
@@ -16,12 +17,24 @@ final class WorkerPool: @unchecked Sendable {
         var previous: RecipeLink?
         /// The next recipe.
         var next: RecipeLink?
+        /// The recipe's `recipe.md`, as messages name it.
+        var recipeFile: String { "\(displayRoot)/\(id)/recipe.md" }
         /// The cache key.
         var key: String
         /// Where the page and downloads are written.
         var staging: String
-        /// `build` renders the page; `check` only verifies; `update` verifies after rewriting expected files.
-        var mode: String = "build"
+        /// What the worker does with the recipe.
+        var mode: Mode = .build
+
+        /// What a worker does with a recipe.
+        enum Mode: String, Codable, Sendable {
+            /// Verifies the examples and renders the page.
+            case build
+            /// Only verifies.
+            case check
+            /// Verifies after rewriting the expected files.
+            case update
+        }
     }
 
     private let executable: URL
@@ -77,7 +90,8 @@ final class WorkerPool: @unchecked Sendable {
         while let request = next() {
             if worker == nil { worker = try? Worker(executable: executable, verbose: verbose) }
             guard let current = worker else {
-                finish(Self.failure(request, "cannot start a worker process (\(executable.path) worker)"))
+                finish(Self.failure(request, Diagnostic(file: request.recipeFile, breaking: .workerUnavailable,
+                                                        "cannot start a worker process (\(executable.path) worker)")))
                 continue
             }
             if let artifact = current.build(request) {
@@ -85,11 +99,11 @@ final class WorkerPool: @unchecked Sendable {
             } else {
                 let (status, output) = current.stop()
                 worker = nil
-                var message = "\(request.displayRoot)/\(request.id)/recipe.md:1:1: error: the recipe's code crashed its worker process (\(status)"
+                var message = "the recipe's code crashed its worker process (\(status)"
                 if let reason = Self.reason(in: output) { message += ": \(reason)" }
                 message += "); the other recipes were built"
-                if verbose && !output.isEmpty { message += "\nthe worker's output:\n" + output }
-                finish(Self.failure(request, message))
+                let detail = verbose && !output.isEmpty ? "the worker's output:\n" + output : nil
+                finish(Self.failure(request, Diagnostic(file: request.recipeFile, breaking: .workerCrashed, message, detail: detail)))
             }
         }
         _ = worker?.stop()
@@ -103,8 +117,8 @@ final class WorkerPool: @unchecked Sendable {
         return line.map { $0.count > 300 ? String($0.prefix(300)) + "…" : $0 }
     }
 
-    private static func failure(_ request: Request, _ message: String) -> RecipeArtifact {
-        .failure(id: request.id, key: request.key, message: message)
+    private static func failure(_ request: Request, _ diagnostic: Diagnostic) -> RecipeArtifact {
+        .failure(id: request.id, key: request.key, diagnostic: diagnostic)
     }
 
     /// One `pushbook worker` process, spoken to in JSON lines. What it writes on standard error

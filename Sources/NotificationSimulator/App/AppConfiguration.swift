@@ -1,4 +1,5 @@
 import Foundation
+import Payloads
 
 /// What the simulated app is allowed to do, read from its real `.entitlements` and `Info.plist` files.
 public struct AppConfiguration: Sendable, Equatable {
@@ -42,22 +43,15 @@ public struct AppConfiguration: Sendable, Equatable {
     /// True when background pushes wake the app (Background Modes: Remote notifications).
     public var wakesForRemoteNotifications: Bool { backgroundModes.contains("remote-notification") }
 
-    /// An error reading a property list.
-    public struct LoadError: Error, Sendable, CustomStringConvertible {
-        /// The file.
-        public var file: String
-        /// What is wrong.
-        public var message: String
-        /// `file:1:1: error: message` (plist errors carry no position).
-        public var description: String { "\(file):1:1: error: \(message)" }
-    }
+    /// The id of the diagnostics about a property list that cannot be used.
+    public static let rule = "app.property-list"
 
     /// Reads the entitlements and Info.plist files (XML property lists, as Xcode writes them); either may be nil.
-    public static func load(entitlements: URL?, infoPlist: URL?, displayEntitlements: String? = nil, displayInfoPlist: String? = nil) throws(LoadError) -> AppConfiguration {
-        func read(_ url: URL?, _ shown: String?) throws(LoadError) -> Data? {
+    public static func load(entitlements: URL?, infoPlist: URL?, displayEntitlements: String? = nil, displayInfoPlist: String? = nil) throws(Diagnostic) -> AppConfiguration {
+        func read(_ url: URL?, _ shown: String?) throws(Diagnostic) -> Data? {
             guard let url else { return nil }
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw LoadError(file: shown ?? url.path, message: "cannot read the property list")
+                throw Diagnostic(file: shown ?? url.path, rule: rule, message: "cannot read the property list")
             }
             return data
         }
@@ -73,7 +67,7 @@ public struct AppConfiguration: Sendable, Equatable {
     /// Booleans (`booleanEntitlements`) count only as `<true/>`: `<string>false</string>` or
     /// `<integer>1</integer>` there grants nothing, as on a device.
     public static func parse(entitlements: Data?, infoPlist: Data?, displayEntitlements: String = "App.entitlements",
-                             displayInfoPlist: String = "Info.plist") throws(LoadError) -> AppConfiguration {
+                             displayInfoPlist: String = "Info.plist") throws(Diagnostic) -> AppConfiguration {
         var configuration = AppConfiguration()
         if let entitlements {
             let dictionary = try parsePlist(entitlements, shown: displayEntitlements)
@@ -112,15 +106,15 @@ public struct AppConfiguration: Sendable, Equatable {
         return false
     }
 
-    private static func parsePlist(_ data: Data, shown: String) throws(LoadError) -> [String: Any] {
+    private static func parsePlist(_ data: Data, shown: String) throws(Diagnostic) -> [String: Any] {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw LoadError(file: shown, message: "not a valid property list (\(error.localizedDescription))")
+            throw Diagnostic(file: shown, rule: rule, message: "not a valid property list (\(error.localizedDescription))")
         }
         guard let dictionary = object as? [String: Any] else {
-            throw LoadError(file: shown, message: "the property list's root must be a dictionary")
+            throw Diagnostic(file: shown, rule: rule, message: "the property list's root must be a dictionary")
         }
         return dictionary
     }

@@ -28,31 +28,22 @@ public struct FixtureManifest: Sendable, Equatable {
         self.entries = Dictionary(entries.map { (Self.normalized($0.key), $0.value) }) { first, _ in first }
     }
 
-    /// An error in a manifest, with its position.
-    public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
-        /// The manifest's path.
-        public var file: String
-        /// Where in it.
-        public var location: SourceLocation
-        /// What is wrong.
-        public var message: String
-        /// `file:line:column: error: message`.
-        public var description: String { "\(file):\(max(location.line, 1)):\(max(location.column, 1)): error: \(message)" }
-    }
+    /// The id of the diagnostics about a manifest that cannot be used.
+    public static let rule = "fixture.manifest"
 
     /// Reads a manifest file; fixture files are read relative to its folder and may not leave it.
-    public static func load(from url: URL, displayPath: String? = nil) throws(LoadError) -> FixtureManifest {
+    public static func load(from url: URL, displayPath: String? = nil) throws(Diagnostic) -> FixtureManifest {
         let shown = displayPath ?? url.path
         guard let bytes = FileManager.default.contents(atPath: url.path) else {
-            throw LoadError(file: shown, location: .none, message: "cannot read the fixture manifest")
+            throw Diagnostic(file: shown, location: .none, rule: rule, message: "cannot read the fixture manifest")
         }
         let root: JSONValue
         switch JSONReader.parse([UInt8](bytes)) {
         case .success(let value): root = value
-        case .failure(let error): throw LoadError(file: shown, location: error.location, message: error.message)
+        case .failure(let error): throw Diagnostic(file: shown, location: error.location, rule: rule, message: error.message)
         }
         guard let members = root.members else {
-            throw LoadError(file: shown, location: root.location, message: "a fixture manifest is an object from URL to response")
+            throw Diagnostic(file: shown, location: root.location, rule: rule, message: "a fixture manifest is an object from URL to response")
         }
         let folder = url.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()
         var entries: [String: Entry] = [:]
@@ -60,42 +51,40 @@ public struct FixtureManifest: Sendable, Equatable {
         for member in members {
             let key = normalized(member.key)
             if let line = firstLine[key] {
-                throw LoadError(file: shown, location: member.keyLocation,
-                                message: "'\(member.key)' is listed twice (first on line \(line)); URLs differing only in the case of the scheme or host are the same URL")
+                throw Diagnostic(file: shown, location: member.keyLocation, rule: rule, message: "'\(member.key)' is listed twice (first on line \(line)); URLs differing only in the case of the scheme or host are the same URL")
             }
             firstLine[key] = member.keyLocation.line
             guard let fields = member.value.members else {
-                throw LoadError(file: shown, location: member.value.location, message: "the response for '\(member.key)' must be an object")
+                throw Diagnostic(file: shown, location: member.value.location, rule: rule, message: "the response for '\(member.key)' must be an object")
             }
             for field in fields where !["file", "mimeType", "status", "latencyMilliseconds", "padToBytes"].contains(field.key) {
-                throw LoadError(file: shown, location: field.keyLocation, message: "unknown key '\(field.key)' (expected file, mimeType, status, latencyMilliseconds, padToBytes)")
+                throw Diagnostic(file: shown, location: field.keyLocation, rule: rule, message: "unknown key '\(field.key)' (expected file, mimeType, status, latencyMilliseconds, padToBytes)")
             }
             var body = Data()
             if let file = member.value["file"] {
                 guard let path = file.stringValue, !path.isEmpty else {
-                    throw LoadError(file: shown, location: file.location, message: "'file' must be a non-empty string")
+                    throw Diagnostic(file: shown, location: file.location, rule: rule, message: "'file' must be a non-empty string")
                 }
                 let target = folder.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
                 guard !path.hasPrefix("/"), target.path.hasPrefix(folder.path + "/") else {
-                    throw LoadError(file: shown, location: file.location, message: "fixture file '\(path)' is outside the manifest's folder")
+                    throw Diagnostic(file: shown, location: file.location, rule: rule, message: "fixture file '\(path)' is outside the manifest's folder")
                 }
                 var info = stat()
                 guard stat(target.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                    throw LoadError(file: shown, location: file.location, message: "cannot read fixture file '\(path)' (it must be a regular file)")
+                    throw Diagnostic(file: shown, location: file.location, rule: rule, message: "cannot read fixture file '\(path)' (it must be a regular file)")
                 }
                 guard Int(info.st_size) <= maximumBytes else {
-                    throw LoadError(file: shown, location: file.location,
-                                    message: "fixture file '\(path)' is \(info.st_size) bytes, more than the \(maximumBytes) a fixture may hold (use padToBytes for a large download)")
+                    throw Diagnostic(file: shown, location: file.location, rule: rule, message: "fixture file '\(path)' is \(info.st_size) bytes, more than the \(maximumBytes) a fixture may hold (use padToBytes for a large download)")
                 }
                 guard let data = FileManager.default.contents(atPath: target.path), data.count <= maximumBytes else {
-                    throw LoadError(file: shown, location: file.location, message: "cannot read fixture file '\(path)'")
+                    throw Diagnostic(file: shown, location: file.location, rule: rule, message: "cannot read fixture file '\(path)'")
                 }
                 body = data
             }
-            func integer(_ key: String, default value: Int, range: ClosedRange<Int>) throws(LoadError) -> Int {
+            func integer(_ key: String, default value: Int, range: ClosedRange<Int>) throws(Diagnostic) -> Int {
                 guard let field = member.value[key] else { return value }
                 guard let n = field.numberValue?.intValue, range.contains(n) else {
-                    throw LoadError(file: shown, location: field.location, message: "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+                    throw Diagnostic(file: shown, location: field.location, rule: rule, message: "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
                 }
                 return n
             }
@@ -106,11 +95,11 @@ public struct FixtureManifest: Sendable, Equatable {
             var mimeType: String?
             if let mime = member.value["mimeType"] {
                 guard let text = mime.stringValue else {
-                    throw LoadError(file: shown, location: mime.location, message: "'mimeType' must be a string")
+                    throw Diagnostic(file: shown, location: mime.location, rule: rule, message: "'mimeType' must be a string")
                 }
                 // RFC 6838 §4.2: a type and a subtype of at most 127 characters each; no control characters.
                 guard text.utf8.count <= 255, !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                    throw LoadError(file: shown, location: mime.location, message: "'mimeType' must be a media type of at most 255 characters without control characters (RFC 6838)")
+                    throw Diagnostic(file: shown, location: mime.location, rule: rule, message: "'mimeType' must be a media type of at most 255 characters without control characters (RFC 6838)")
                 }
                 mimeType = text
             }

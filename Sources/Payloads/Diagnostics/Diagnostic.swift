@@ -1,6 +1,10 @@
-/// A finding about an input: where it is, how bad it is, which rule found it, and what it means.
-public struct Diagnostic: Sendable, Hashable {
-    /// The catalogue id of the rule that found it, for example `apns.payload-too-large`.
+/// A finding: where it is (file, line and column, JSON path), how bad it is, which rule found it,
+/// and what it means. Every problem Pushbook reports is one: a linter finding, a device behaviour,
+/// a recipe error, a fixture or app-configuration error, a broken link, a worker failure, a
+/// verification result. Text and JSON are made from it in one place each (`text`, `json`).
+public struct Diagnostic: Error, Sendable, Hashable {
+    /// The stable id of the rule that found it, for example `apns.payload-too-large` (the rule
+    /// catalogue) or `recipe.front-matter` (the build's own rules).
     public var rule: String
     /// How bad it is.
     public var severity: Severity
@@ -10,33 +14,68 @@ public struct Diagnostic: Sendable, Hashable {
     public var location: SourceLocation
     /// The JSON path of the value concerned, for example `message.apns.payload.aps.mutable-content`.
     public var path: String
+    /// The file, as messages name it (relative to where the command runs, never a machine path
+    /// the user did not give); nil when the finding is about an input that is not a file of its
+    /// own, such as the payload inside a delivery record.
+    public var file: String?
+    /// More lines after the message, such as a diff or what a crashed worker wrote; nil when none.
+    public var detail: String?
 
-    /// Creates a diagnostic.
-    public init(rule: String, severity: Severity, message: String, location: SourceLocation = .none, path: String = "") {
+    /// Creates a finding about a payload (the linter's and the device's form).
+    public init(rule: String, severity: Severity, message: String, location: SourceLocation = .none, path: String = "",
+                file: String? = nil, detail: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.message = message
         self.location = location
         self.path = path
+        self.file = file
+        self.detail = detail
     }
 
-    /// The diagnostic as JSON, in the shape of DESIGN.md's `lint --format json`.
+    /// Creates a finding about a file (the build's and the command line's form): an error unless told.
+    public init(file: String, location: SourceLocation = .none, rule: String, severity: Severity = .error, message: String,
+                detail: String? = nil) {
+        self.init(rule: rule, severity: severity, message: message, location: location, path: "", file: file, detail: detail)
+    }
+
+    /// This finding, placed in `file`.
+    public func inFile(_ file: String) -> Diagnostic {
+        var copy = self
+        copy.file = file
+        return copy
+    }
+
+    /// The diagnostic as JSON, in the shape of DESIGN.md's `lint --format json`: rule, severity,
+    /// message, line, column, path; and `file` and `detail` when it has them (a delivery record's
+    /// findings have neither, so records keep their shape).
     public var json: JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("rule", .string(rule)),
             ("severity", .string(severity.rawValue)),
             ("message", .string(message)),
             ("line", .int(location.line)),
             ("column", .int(location.column)),
             ("path", .string(path)),
-        ])
+        ]
+        if let file { members.append(("file", .string(file))) }
+        if let detail { members.append(("detail", .string(detail))) }
+        return .object(members)
     }
 
-    /// `file:line:column: severity: message [rule]`, the text form every command prints.
-    public func formatted(file: String) -> String {
-        let line = max(location.line, 1), column = max(location.column, 1)
-        return "\(file):\(line):\(column): \(severity.rawValue): \(message) [\(rule)]"
+    /// The text form every command prints: `file:line:column: severity: message [rule]` (line and
+    /// column at least 1; without the `file:line:column: ` part when there is no file), then the
+    /// detail's lines.
+    public var text: String {
+        var line = ""
+        if let file { line = "\(file):\(max(location.line, 1)):\(max(location.column, 1)): " }
+        line += "\(severity.rawValue): \(message) [\(rule)]"
+        if let detail, !detail.isEmpty { line += "\n" + detail }
+        return line
     }
+
+    /// The id of the finding that an input file could not be read (a missing file, a folder, no permission).
+    public static let unreadableInputRule = "input.unreadable"
 }
 
 /// How bad a diagnostic is.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Payloads
 @testable import Cookbook
 
 /// The recipe loader and the Markdown renderer on inputs built to break them.
@@ -37,7 +38,7 @@ struct HostileLoaderTests {
             _ = try RecipeLoader(root: root, displayRoot: "R").loadRecipe(id: "r", folder: folder)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "R/r/recipe.md:8:3: error: recipe.md is not valid UTF-8 (byte 0xFF); save it as UTF-8")
+            #expect(error.text == "R/r/recipe.md:8:3: error: recipe.md is not valid UTF-8 (byte 0xFF); save it as UTF-8 [recipe.markdown]")
         }
     }
 
@@ -47,7 +48,7 @@ struct HostileLoaderTests {
             _ = try FrontMatter.parse("---\ntitle: A\nsummary: B\n\nBody text\n", file: "r.md")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.hasPrefix("r.md:1:1: error: the front matter opened here is never closed"))
+            #expect(error.text.hasPrefix("r.md:1:1: error: the front matter opened here is never closed"))
         }
     }
 
@@ -88,7 +89,7 @@ struct HostileLoaderTests {
             _ = try FrontMatter.parse("---\r\ntitle: T\r\nsumary: S\r\n---\r\n", file: "r.md")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.hasPrefix("r.md:3:1: error: unknown front matter key 'sumary'"))
+            #expect(error.text.hasPrefix("r.md:3:1: error: unknown front matter key 'sumary'"))
         }
     }
 

@@ -97,13 +97,13 @@ struct SnippetTests {
 
     @Test("an unclosed hide marker is an error with its line")
     func unclosedHideIsAnError() {
-        #expect(throws: CookbookDiagnostic(file: "S.swift", location: .init(line: 2, column: 1), message: "'snippet.hide' is never closed by 'snippet.show'")) {
+        #expect(throws: Diagnostic(file: "S.swift", location: .init(line: 2, column: 1), breaking: .snippet, "'snippet.hide' is never closed by 'snippet.show'")) {
             try Snippet.extract(from: "a\n// snippet.hide\nb\n", region: nil, file: "S.swift")
         }
     }
 
     @Test("a missing region is an error")
     func missingRegion() {
-        #expect(throws: CookbookDiagnostic.self) { try Snippet.extract(from: Self.source, region: "nope", file: "S.swift") }
+        #expect(throws: Diagnostic.self) { try Snippet.extract(from: Self.source, region: "nope", file: "S.swift") }
     }
 }

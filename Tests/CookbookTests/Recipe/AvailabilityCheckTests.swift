@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Payloads
 @testable import Cookbook
 import NotificationSimulator
 
@@ -8,7 +9,7 @@ import NotificationSimulator
 struct AvailabilityCheckTests {
     static let target12 = AppleDeclarations.Version("12.0")!
 
-    static func findings(_ code: String, target: String = "12.0") -> [CookbookDiagnostic] {
+    static func findings(_ code: String, target: String = "12.0") -> [Diagnostic] {
         AvailabilityCheck.diagnostics(in: code, file: "Recipes/r/Code.swift", target: AppleDeclarations.Version(target)!)
     }
 
@@ -27,7 +28,7 @@ struct AvailabilityCheckTests {
         #expect(updating.location.column == 24)
         #expect(updating.message.contains("updating(from:) needs iOS 15.0"))
         #expect(updating.message.contains("deployment target is iOS 12.0"))
-        #expect(updating.rule == AvailabilityCheck.rule)
+        #expect(updating.rule == ToolRule.availability.id)
         #expect(Self.findings(code, target: "15.0").isEmpty)
     }
 

@@ -22,14 +22,14 @@ struct FrontMatterTests {
         } catch {
             #expect(error.location.line == 3)
             #expect(error.message.contains("Did you mean 'summary'?"))
-            #expect(error.description.hasPrefix("r.md:3:1: error:"))
+            #expect(error.text.hasPrefix("r.md:3:1: error:"))
         }
     }
 
     @Test("a missing opening or closing line is an error")
     func brokenDelimiters() {
-        #expect(throws: CookbookDiagnostic.self) { try FrontMatter.parse("title: A\n", file: "r.md") }
-        #expect(throws: CookbookDiagnostic.self) { try FrontMatter.parse("---\ntitle: A\n", file: "r.md") }
+        #expect(throws: Diagnostic.self) { try FrontMatter.parse("title: A\n", file: "r.md") }
+        #expect(throws: Diagnostic.self) { try FrontMatter.parse("---\ntitle: A\n", file: "r.md") }
     }
 
     @Test("a stray indented line is an error at its column")

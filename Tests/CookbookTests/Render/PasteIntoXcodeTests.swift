@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Payloads
 @testable import Cookbook
 import ToolchainSupport
 
@@ -21,7 +22,7 @@ struct PasteIntoXcodeTests {
     @Test("every whole-file download type-checks against Apple's list, with no warning, as pasted")
     func downloadsCompile() throws {
         for recipe in try Self.recipes() {
-            var problems: [CookbookDiagnostic] = []
+            var problems: [Diagnostic] = []
             let box = IntoXcodeBox.make(for: recipe, diagnostics: &problems)
             #expect(problems.isEmpty)
             #expect(!box.files.isEmpty, "\(recipe.id) offers no download")
@@ -100,7 +101,7 @@ struct PasteIntoXcodeTests {
     @Test("the service extension box names the class for NSExtensionPrincipalClass and the template's menu path")
     func serviceExtensionBox() throws {
         let recipe = try #require(try Self.recipes().first { $0.id == "communication-notification" })
-        var problems: [CookbookDiagnostic] = []
+        var problems: [Diagnostic] = []
         let html = IntoXcodeBox.make(for: recipe, diagnostics: &problems).render()
         #expect(html.contains("File › New › Target › Notification Service Extension"))
         #expect(html.contains("<code>$(PRODUCT_MODULE_NAME).ChatAvatarService</code>"))

@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// The recipe rules of `RecipeRule`: one rule for symbolic links (review D5, D9), plain example
+/// The recipe folder's safety rules (`ToolRule.safety`): one rule for symbolic links (review D5, D9), plain example
 /// names (D6, D22), downloads that never collide (D11), no control characters in front matter
 /// (D22), and pages that do not depend on how `--recipes` is spelled (D18).
 @Suite("Safety: recipe rules", .serialized)
