@@ -131,7 +131,7 @@ def main():
     for name in inputs:
         b, n = browser[name], natives[name]
         print(f"| {name} | {b['findings']} | {b['lint']:.2f} ms ({b['lint_mean']:.2f}; {b['lint_min']:.2f}) | {b['answer']:.2f} ms | {n['lint']:.3f} ms | {b['lint_mean'] / n['lint']:.1f}× | {n['process']:.1f} ms | {b['load']:.1f} ms |")
-    print(f"\nChromium {chromium_version()}; performance.now() is coarsened to 0.1 ms in pages, hence the mean; load average {open('/proc/loadavg').read().split()[0]}.")
+    print(f"\n{chromium_version()}; performance.now() is coarsened to 0.1 ms in pages, hence the mean; load average {open('/proc/loadavg').read().split()[0]}.")
 
 
 if __name__ == "__main__":
