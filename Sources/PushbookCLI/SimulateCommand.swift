@@ -115,6 +115,12 @@ enum SimulateCommand {
             lines.append("\(apns.accepted ? "accepted" : "REFUSED") by \(view.inputKind == .fcmV1 ? "FCM and APNs" : "APNs") · payload \(apns.bytes) bytes")
         }
         if let receiver = view.receivedBy { lines.append("received by \(receiver.name)") }
+        if let activity = view.liveActivity {
+            var line = "Live Activity \(activity.event ?? "(no event)") \(activity.applied ? "applied" : "NOT applied")"
+            if let state = activity.contentState { line += " · content-state \(JSONWriter.compact(state.withoutLocations))" }
+            if let alert = activity.alert { line += " · alert \"\(alert.title)\" / \"\(alert.body)\"" }
+            lines.append(line)
+        }
         if let ext = view.serviceExtension {
             lines.append(ext.invoked
                 ? "extension ran · \(ext.handlerCalls) content-handler call(s) · \(ext.elapsedMilliseconds) ms virtual\(ext.expired ? " · time budget expired" : "") · \(ext.fetchCount) fetch(es)"

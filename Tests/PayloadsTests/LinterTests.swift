@@ -133,12 +133,23 @@ import Payloads
         #expect(d?.path == "message.apns.payload.aps.mutable-content")
     }
 
-    @Test func defaultedFCMPriorityIsReportedAtTheHeadersPlace() throws {
-        let result = lint("{\"message\": {\"token\": \"t\",\n \"data\": {\"a\": \"b\"}}}")
-        let d = try #require(result.diagnostics.first { $0.rule == "fcm.data-only-priority" })
+    @Test("a data message that sets no priority is accepted (Firebase's own sample), sent at 5 and warned about; one that sets 10 is refused at its header")
+    func dataOnlyPriorityFollowsFirebase() throws {
+        let unset = lint("{\"message\": {\"token\": \"t\",\n \"data\": {\"a\": \"b\"}}}")
+        #expect(unset.accepted)
+        #expect(!unset.hasErrors, "\(unset.diagnostics.map(\.rule))")
+        #expect(unset.request?.headers["apns-priority"] == FCMTranslator.defaultDataOnlyPriority)
+        let warning = try #require(unset.diagnostics.first { $0.rule == "fcm.data-only-delivery" })
+        #expect(warning.severity == .warning)
+        #expect(warning.location == SourceLocation(line: 2, column: 2), "at the data key")
+        let high = lint("{\"message\": {\"token\": \"t\", \"data\": {\"a\": \"b\"},\n \"apns\": {\"headers\": {\"apns-priority\": \"10\"}}}}")
+        #expect(!high.accepted)
+        let d = try #require(high.diagnostics.first { $0.rule == "fcm.data-only-priority" })
         #expect(d.path == "message.apns.headers.apns-priority")
-        #expect(d.location == SourceLocation(line: 1, column: 2), "falls back to the nearest place that exists: the message key")
-        #expect(d.message.contains("FCM sends 10"))
+        #expect(d.location.line == 2)
+        #expect(d.message.contains("INVALID_ARGUMENT"))
+        let notification = lint(#"{"message": {"token": "t", "notification": {"title": "x"}}}"#)
+        #expect(notification.request?.headers["apns-priority"] == FCMTranslator.defaultPriority, "notification messages keep FCM's default of 10")
     }
 
     @Test func stringAlertCountsAsVisibleTextForTheExtension() {

@@ -53,7 +53,7 @@ import Payloads
             "json.syntax", "apns.payload-too-large", "apns.collapse-id-too-long", "apns.priority-value",
             "apns.push-type-value", "apns.expiration-value", "apns.id-format", "apns.header-value", "fcm.field-type", "fcm.unknown-field",
             "fcm.target-count", "fcm.data-value-not-string", "fcm.reserved-data-key", "fcm.payload-too-large",
-            "apns.topic-push-type", "apns.topic-missing", "fcm.push-type-unsupported",
+            "apns.topic-push-type", "apns.topic-missing", "fcm.push-type-unsupported", "fcm.data-only-priority", "fcm.admin-sdk-field",
         ])
     }
 

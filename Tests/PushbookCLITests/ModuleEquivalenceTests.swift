@@ -18,7 +18,7 @@ struct ModuleEquivalenceTests {
     }
 
     /// Every lint fixture, with the lines of its `.headers` sidecar.
-    static let fixtures: [Input] = ["rules", "seeds", "pushtypes"].flatMap { folder -> [Input] in
+    static let fixtures: [Input] = ["rules", "seeds", "pushtypes", "firebase"].flatMap { folder -> [Input] in
         let base = "Tests/PayloadsTests/Fixtures/\(folder)"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: CommandRunner.packageRoot.appendingPathComponent(base).path)) ?? []
         return names.filter { !$0.hasSuffix(".headers") }.sorted().map { name in

@@ -22,6 +22,8 @@ public struct ExampleView: Sendable, Equatable {
     public var appWoken: Bool
     /// Which part of the app got the push (the record's `receivedBy`); nil when nothing reached the device.
     public var receivedBy: PushReceiver?
+    /// What ActivityKit did with a Live Activity push; nil for any other push.
+    public var liveActivity: DeliveryRecord.LiveActivityPart?
     /// What was delivered, as the record states it; nil when nothing was.
     public var shown: Shown?
     /// The foreground presentation options the app's delegate chose; nil when the app was not in the foreground.
@@ -183,6 +185,7 @@ public struct ExampleView: Sendable, Equatable {
         }
         appWoken = record.appWoken
         receivedBy = record.receivedBy.flatMap(PushReceiver.init(rawValue:))
+        liveActivity = record.liveActivity
         presentation = record.presentation
         diagnostics = record.diagnostics
         self.verification = verification

@@ -51,6 +51,11 @@ public struct NotificationDevice: Sendable {
             // PushKit, ActivityKit, WidgetKit, …: no notification, no service extension (push-type table).
             record.serviceExtension = makeExtension.map { _ in .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: []) }
             if let note = route.note(hasExtension: makeExtension != nil) { record.diagnostics.append(note) }
+            if route.receiver == .activityKit {
+                let part = DeliveryRecord.LiveActivityPart(payload: request.payload, broadcast: request.headers["apns-channel-id"] != nil)
+                record.liveActivity = part
+                record.diagnostics.append(Self.liveActivityNote(part))
+            }
             return record
         }
         record.appWoken = parsed.contentAvailable && app.wakesForRemoteNotifications
@@ -248,6 +253,24 @@ public struct NotificationDevice: Sendable {
         let part = DeliveryRecord.ExtensionPart(invoked: true, contentHandlerCalls: all.count, expired: expired,
                                                 elapsedMilliseconds: decidedAt, fetches: fetches)
         return ExtensionOutcome(content: content, part: part, diagnostics: diagnostics)
+    }
+
+    /// What ActivityKit did, as a note of `ios.live-activity`.
+    static func liveActivityNote(_ part: DeliveryRecord.LiveActivityPart) -> Diagnostic {
+        let event = part.event ?? "(no event)"
+        let message: String
+        if !part.applied {
+            message = "ActivityKit cannot apply this Live Activity push (\(event)): see the errors; nothing changes on the Lock Screen"
+        } else {
+            let verb = switch event { case "start": "starts"; case "end": "ends"; default: "updates" }
+            var text = "ActivityKit \(verb) the Live Activity with this content-state"
+            if part.alert != nil { text += "; its alert lights the screen and shows the Live Activity expanded (or as a banner), not as a notification" }
+            if event == "end" {
+                text += part.dismissalDate == nil ? "; without dismissal-date it stays on the Lock Screen for up to four hours" : "; it is dismissed at dismissal-date (at once for a date in the past)"
+            }
+            message = text
+        }
+        return DeviceBehaviours.diagnostic("ios.live-activity", message)
     }
 
     /// One diagnostic per attachment the initializer refused.

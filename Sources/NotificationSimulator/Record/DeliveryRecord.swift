@@ -27,6 +27,8 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var localNotifications: [Delivered]
     /// How a notification that arrived in the foreground was presented, or nil in the background.
     public var presentation: [String]?
+    /// What ActivityKit did with a Live Activity push, or nil for any other push.
+    public var liveActivity: LiveActivityPart?
 
     /// The APNs part.
     public struct APNsPart: Sendable, Equatable {
@@ -185,6 +187,9 @@ public struct DeliveryRecord: Sendable, Equatable {
         }
         if let presentation {
             pairs.append(("presentation", .array(presentation.map { .string($0) })))
+        }
+        if let liveActivity {
+            pairs.append(("liveActivity", liveActivity.json))
         }
         return .object(pairs)
     }

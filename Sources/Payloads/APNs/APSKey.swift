@@ -58,6 +58,12 @@ public struct APSKey: Sendable, Hashable {
         APSKey("loc-args", [.stringArray]),
     ]
 
+    /// The keys of the `alert` dictionary of a Live Activity push: Apple's examples write `title` and
+    /// `body` as strings or as `{"loc-key": …, "loc-args": […]}` dictionaries, and put `sound` inside the alert.
+    public static let liveActivityAlertKeys: [APSKey] = alertKeys.map { key in
+        key.name == "title" || key.name == "body" ? APSKey(key.name, [.string, .object]) : key
+    } + [APSKey("sound", [.string])]
+
     /// Deprecated `alert` keys still seen in old code (`action-loc-key`, `action`): not in Apple's current table.
     public static let deprecatedAlertKeys: Set<String> = ["action-loc-key", "action"]
 

@@ -37,9 +37,10 @@ public struct FCMMessage: Sendable, Equatable {
     public var target: FCMTarget? { targets.count == 1 ? targets.first : nil }
 
     /// True when the message has no notification part and its APNs payload has no alert: "data-only".
+    /// A Live Activity message (`apns.live_activity_token`) is not one: its `aps` goes to ActivityKit.
     public var isDataOnly: Bool {
         let hasNotificationText = (notification?.title ?? notification?.body) != nil
         let alert = apns?.payload?["aps"]?["alert"]
-        return !hasNotificationText && alert == nil
+        return !hasNotificationText && alert == nil && apns?.liveActivityToken == nil
     }
 }

@@ -11,7 +11,8 @@
 ///   `gcm.message_id`, `google.c.sender.id`, `google.c.fid`, and `gcm.n.e` = `"1"` when the message
 ///   had a notification part [SDK]/[C]. Analytics keys (`google.c.a.*`) are not modelled.
 /// - `mutable-content` is never added: whether FCM adds it for images is NOT FOUND; we model "no" [I].
-/// - Headers: `apns.headers` (names lowercased), plus the documented defaults `apns-priority: 10` and
+/// - Headers: `apns.headers` (names lowercased), plus the documented defaults `apns-priority: 10` (5 for a
+///   data-only message: `defaultDataOnlyPriority`, a modelling choice) and
 ///   `apns-expiration` = 30 days after a fixed model send time ([G]; the fixed clock is our choice).
 ///   With `apns.live_activity_token`, `apns-push-type: liveactivity` unless the message sets one: Firebase's
 ///   samples set no push type, and FCM sets it with the `.push-type.liveactivity` topic [C]. The topic FCM
@@ -26,6 +27,11 @@ public enum FCMTranslator {
     public static let defaultExpiration = String(modelledSendTime + defaultExpirationSeconds)
     /// The `apns-priority` FCM sets when the message does not.
     public static let defaultPriority = "10"
+    /// The `apns-priority` FCM is modelled to send for a data-only message that sets none: 5, the only
+    /// priority Firebase allows for data messages to Apple devices, and the legacy API's documented
+    /// default for them. Firebase's own data-message sample sets none and FCM accepts it, though its
+    /// reference says the backend defaults to 10 (a modelling choice that reconciles the two).
+    public static let defaultDataOnlyPriority = "5"
     /// The modelled `gcm.message_id` (real ones look like `0:1522880049414338%944841cd944841cd`).
     public static let modelledMessageID = "0:1700000000000000%0123456789abcdef"
     /// The modelled `google.c.sender.id` (a project number).
@@ -140,7 +146,8 @@ public enum FCMTranslator {
             headerSources[m.key.lowercasedASCII()] = headersPath.appending(m.key)
         }
         var defaulted: Set<String> = []
-        for (name, value) in [("apns-priority", defaultPriority), ("apns-expiration", defaultExpiration)] where headers[name] == nil {
+        let priority = FCMMessage(json: message).isDataOnly ? defaultDataOnlyPriority : defaultPriority
+        for (name, value) in [("apns-priority", priority), ("apns-expiration", defaultExpiration)] where headers[name] == nil {
             headers[name] = value
             headerSources[name] = headersPath.appending(name)
             defaulted.insert(name)

@@ -14,7 +14,8 @@ public struct APSKeyTypeRule: PayloadRule {
         let aps = LintContext.apsPath
         check(members, against: APSKey.apsKeys, at: aps, input, &diagnostics, skipBooleanFlags: true)
         if let alert = input.request.payload.value(at: aps.appending("alert"))?.members {
-            check(alert, against: APSKey.alertKeys, at: aps.appending("alert"), input, &diagnostics, skipBooleanFlags: false)
+            let keys = input.pushType == .liveactivity ? APSKey.liveActivityAlertKeys : APSKey.alertKeys
+            check(alert, against: keys, at: aps.appending("alert"), input, &diagnostics, skipBooleanFlags: false)
         }
         if let sound = input.request.payload.value(at: aps.appending("sound"))?.members {
             check(sound, against: APSKey.soundKeys, at: aps.appending("sound"), input, &diagnostics, skipBooleanFlags: false)

@@ -12,7 +12,9 @@ public struct CustomKeyInAPSRule: PayloadRule {
     public func check(_ input: LintContext, into diagnostics: inout [Diagnostic]) {
         guard let members = input.apsMembers else { return }
         let aps = LintContext.apsPath
+        let fcm = input.kind == .fcmV1 // SDK spellings in an FCM body are `fcm.admin-sdk-aps-key`'s finding
         for m in members where APSKey.aps(m.key) == nil {
+            if fcm, FCMAdminSDKAPSKeyRule.appleKey(for: m.key, in: APSKey.apsKeys) != nil { continue }
             // Misspelt flags are `apns.snake-case-flag`'s finding.
             if let meant = APSKey.misspelling(of: m.key, in: APSKey.apsKeys), meant.name == "mutable-content" || meant.name == "content-available" { continue }
             let path = aps.appending(m.key)
@@ -24,9 +26,11 @@ public struct CustomKeyInAPSRule: PayloadRule {
             }
             diagnostics.append(input.diagnostic(Self.description, message, payload: path, at: m.keyLocation))
         }
-        for (name, keys) in [("alert", APSKey.alertKeys), ("sound", APSKey.soundKeys)] {
+        let alertKeys = input.pushType == .liveactivity ? APSKey.liveActivityAlertKeys : APSKey.alertKeys
+        for (name, keys) in [("alert", alertKeys), ("sound", APSKey.soundKeys)] {
             guard let sub = input.request.payload.value(at: aps.appending(name))?.members else { continue }
             for m in sub where !keys.contains(where: { $0.name == m.key }) {
+                if fcm, FCMAdminSDKAPSKeyRule.appleKey(for: m.key, in: keys) != nil { continue }
                 let path = aps.appending(name).appending(m.key)
                 if name == "alert", m.key == "mutable-content" || m.key == "content-available" { continue }
                 var message: String

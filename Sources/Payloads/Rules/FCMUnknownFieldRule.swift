@@ -16,6 +16,7 @@ public struct FCMUnknownFieldRule: PayloadRule {
             for m in members {
                 if container.fields.contains(where: { $0.name == m.key || FieldName.camel($0.name) == m.key }) { continue }
                 if FlagOutsideAPSRule.flag(named: m.key) != nil { continue } // `apns.mutable-content-outside-aps`
+                if FCMAdminSDKFieldRule.isImageURL(m.key), FCMAdminSDKFieldRule.containers.contains(container.path) { continue } // `fcm.admin-sdk-field`
                 var message = "\(written.appending(m.key)) is not a field of the FCM v1 API, so FCM refuses the request (400 INVALID_ARGUMENT, Unknown name)"
                 let known = container.fields.map { $0.name }
                 if let hint = hint(for: m.key, in: container.path) {

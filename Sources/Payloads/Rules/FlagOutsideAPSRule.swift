@@ -3,7 +3,7 @@ public struct FlagOutsideAPSRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.mutable-content-outside-aps", severity: .error,
-        summary: "mutable-content and content-available only work inside aps; at the top level of the payload, in aps.alert, in FCM's notification or data, or as gcm.notification.* they are plain custom keys and the extension never runs.",
+        summary: "mutable-content and content-available only work inside aps; at the top level of the payload, in aps.alert, in FCM's notification or data, as gcm.notification.*, or as a header in FCM's apns.headers (they are payload keys, not APNs headers, whatever Firebase's image guide's bullet says; its sample puts them in apns.payload.aps) they do nothing and the extension never runs.",
         source: RuleSource.flagOutsideApsIssue, confidence: .community,
         example: #"{"aps": {"alert": "Hi"}, "mutable-content": 1}"#)
     /// Creates the rule.
@@ -35,9 +35,12 @@ public struct FlagOutsideAPSRule: PayloadRule {
         }
         guard input.kind == .fcmV1, let message = input.document["message"] else { return }
         let messagePath: JSONPath = "message"
-        let containers: [(String, JSONValue?)] = [("", message), ("notification", message["notification"]), ("apns", message["apns"])]
+        // Firebase's image guide says headers({"mutable-content": 1}), but it is a payload key, not an APNs header.
+        let apnsHeaders = input.payload.aps?.isMutable == true ? nil : message["apns"]?["headers"]
+        let containers: [(String, JSONValue?)] = [("", message), ("notification", message["notification"]), ("apns", message["apns"]),
+                                                  ("apns.headers", apnsHeaders)]
         for (container, value) in containers {
-            let base = container.isEmpty ? messagePath : messagePath.appending(container)
+            let base = container.isEmpty ? messagePath : messagePath.appending(JSONPath(stringLiteral: container))
             for m in value?.members ?? [] {
                 guard let flag = Self.flag(named: m.key) else { continue }
                 let path = base.appending(m.key)

@@ -13,6 +13,8 @@ public struct SnakeCaseFlagRule: PayloadRule {
         for m in input.apsMembers ?? [] {
             guard let meant = APSKey.misspelling(of: m.key, in: APSKey.apsKeys),
                   meant.name == "mutable-content" || meant.name == "content-available" else { continue }
+            // In an FCM body an SDK spelling is `fcm.admin-sdk-aps-key`'s finding.
+            if input.kind == .fcmV1, FCMAdminSDKAPSKeyRule.appleKey(for: m.key, in: APSKey.apsKeys) != nil { continue }
             let path = LintContext.apsPath.appending(m.key)
             diagnostics.append(input.diagnostic(Self.description,
                 "'\(m.key)' is not '\(meant.name)': APNs keys use hyphens, so iOS ignores this one; write \"\(meant.name)\": 1",
