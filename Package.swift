@@ -57,8 +57,12 @@ let package = Package(
             exclude: recipeDataFiles,
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // The commit the tool is built from, for `pushbook --version`: the plugin reads the checkout's HEAD.
+        .executableTarget(name: "CommitStampWriter", path: "Sources/CommitStampWriter"),
+        .plugin(name: "CommitStampPlugin", capability: .buildTool(), dependencies: ["CommitStampWriter"], path: "Plugins/CommitStampPlugin"),
         // The command line, as a library: the shipped tool and the test host hand it their recipe registry.
-        .target(name: "PushbookCLI", dependencies: ["Cookbook", "Payloads", "NotificationSimulator"], path: "Sources/PushbookCLI"),
+        .target(name: "PushbookCLI", dependencies: ["Cookbook", "Payloads", "NotificationSimulator"], path: "Sources/PushbookCLI",
+                plugins: ["CommitStampPlugin"]),
         .executableTarget(name: "pushbook", dependencies: ["PushbookCLI", "Recipes"], path: "Sources/pushbook"),
         // Test only: pushbook with test-only recipe code (a trapping extension); never shipped.
         .executableTarget(name: "pushbook-test-host", dependencies: ["PushbookCLI", "Recipes", "NotificationSimulator"], path: "Tests/TestHost"),

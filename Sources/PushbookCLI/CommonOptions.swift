@@ -13,6 +13,21 @@ enum CommonOptions {
     /// Full crash reports (build, check).
     static let verbose = OptionSpec.flag("--verbose",
         help: "When a recipe's code crashes its worker, print the worker's whole output (the Swift backtrace), not just the one-line reason.")
+    /// The published rules page (lint, check), for SARIF's help links.
+    static let rulesURL = OptionSpec.value("--rules-url", "URL",
+        help: "The address of the cookbook's rules page (https://…/rules.html): each rule in SARIF output then links to its entry there. Without it, rules carry their help text but no link.")
+
+    /// The value of `--rules-url`: an absolute http(s) address with no fragment, or nil.
+    static func rulesURL(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let value = arguments.value(rulesURL) else { return nil }
+        let lower = value.lowercased()
+        let host = value.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).first ?? ""
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), !host.isEmpty, !value.contains("#"),
+              value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw UsageError(message: "--rules-url takes an absolute http(s) address without a fragment or spaces, such as https://example.org/pushbook/rules.html (got '\(value)')")
+        }
+        return value
+    }
 
     /// The value of `--jobs`, checked.
     static func jobs(_ arguments: ParsedArguments) throws(UsageError) -> Int {
@@ -25,7 +40,8 @@ enum CommonOptions {
     static func format(_ option: OptionSpec, _ arguments: ParsedArguments, allowed: [String]) throws(UsageError) -> String {
         let value = arguments.value(option) ?? allowed[0]
         guard allowed.contains(value) else {
-            throw UsageError(message: "\(option.name) must be \(allowed.joined(separator: " or ")) (got '\(value)')")
+            let choices = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + allowed[allowed.count - 1] : allowed.joined()
+            throw UsageError(message: "\(option.name) must be \(choices) (got '\(value)')")
         }
         return value
     }

@@ -4,7 +4,9 @@ import Payloads
 /// `pushbook lint`: check payloads against the rules of APNs, FCM and iOS.
 enum LintCommand {
     /// How to print the findings.
-    static let format = OptionSpec.value("--format", "FMT", help: "text or json.", default: "text")
+    static let format = OptionSpec.value("--format", "FMT",
+        help: "text, json, sarif (a SARIF 2.1.0 log for code scanning) or github (GitHub Actions workflow commands, shown as annotations on the pull request).",
+        default: "text")
     /// List the catalogue instead.
     static let rules = OptionSpec.flag("--rules", help: "List the rule catalogue (linter rules and simulated iOS behaviours): id, severity, summary, source, confidence.")
 
@@ -17,44 +19,57 @@ enum LintCommand {
             reports every rule they break as file:line:column: severity: message [rule-id]. The rules,
             their sources and confidence are listed on the site's rules page.
             """,
-        options: [format, CommonOptions.header, rules],
+        options: [format, CommonOptions.header, CommonOptions.rulesURL, rules],
         arguments: [ArgumentSpec(name: "FILE", help: "Files to check: regular files, FIFOs, /dev/stdin; '-' reads standard input (once).", repeats: true)],
         extraUsage: ["pushbook lint --rules [--format FMT]"],
         epilogue: "EXIT STATUS: 0 no errors, 1 an error was found, 2 a file could not be read or bad usage.",
         run: run)
 
     @Sendable static func run(_ arguments: ParsedArguments) throws -> Outcome {
-        let format = try CommonOptions.format(Self.format, arguments, allowed: ["text", "json"])
+        let format = try CommonOptions.format(Self.format, arguments, allowed: ["text", "json", "sarif", "github"])
         let headers = try parseHeaders(arguments.all(CommonOptions.header))
+        let rulesPage = try CommonOptions.rulesURL(arguments)
         let files = arguments.positionals
         if arguments.flag(rules) {
             guard files.isEmpty else { throw UsageError(message: "--rules takes no FILE") }
+            guard format == "text" || format == "json" else { throw UsageError(message: "--rules is listed as text or json (got '\(format)')") }
             printRules(json: format == "json")
             return .success
         }
         guard !files.isEmpty else { throw UsageError(message: "give at least one FILE to lint") }
         guard files.filter({ $0 == "-" }).count <= 1 else { throw UsageError(message: "'-' (standard input) can be read only once") }
         var report = LintReport()
-        var sawError = false, unreadable = false
+        var found: [Diagnostic] = [], problems: [Diagnostic] = []
+        var columns = CodePointColumns()
+        var sawError = false
         for (file, name) in zip(files, arguments.positionalBytes) {
             let bytes: [UInt8]
             switch InputFile.read(bytes: name) {
             case .success(let read): bytes = read
             case .failure(let failure):
-                printError(Diagnostic(file: file, rule: Diagnostic.unreadableInputRule, message: "\(failure)").text)
-                unreadable = true
+                let problem = Diagnostic(file: file, rule: Diagnostic.unreadableInputRule, message: "\(failure)")
+                printError(problem.text)
+                problems.append(problem)
                 continue
             }
             let result = Linter.lint(bytes, headers: headers)
             sawError = sawError || result.hasErrors
-            if format == "json" {
-                report.add(result, path: file)
-            } else {
-                for diagnostic in result.diagnostics { print(diagnostic.inFile(file).text) }
+            let diagnostics = result.diagnostics.map { $0.inFile(file) }
+            switch format {
+            case "json": report.add(result, path: file)
+            case "text": for diagnostic in diagnostics { print(diagnostic.text) }
+            default:
+                found += diagnostics
+                columns.add(file, bytes)
             }
         }
-        if format == "json" { print(report.text, terminator: "") }
-        if unreadable { return .unreadable }
+        switch format {
+        case "json": print(report.text, terminator: "")
+        case "sarif": print(SARIFLog(results: found, notifications: problems, columns: columns, rulesPage: rulesPage).text, terminator: "")
+        case "github": print(GitHubAnnotations(diagnostics: found + problems, columns: columns).text, terminator: "")
+        default: break
+        }
+        if !problems.isEmpty { return .unreadable }
         return sawError ? .checkFailed : .success
     }
 

@@ -12,8 +12,13 @@ public enum PushbookCLI {
     /// The subcommands, in help order. (`worker` is internal and not listed.)
     static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, LintCommand.spec, SimulateCommand.spec]
 
-    /// The tool's version, part of every cache key.
-    public static let version = "pushbook \(PushbookVersion.number)"
+    /// What `--version` prints, also part of every cache key: the version, and the commit when the
+    /// tool was built from a git checkout (`pushbook 0.1.0 (commit 6d60fb6…)`). The site's pages
+    /// name the version only, so that a committed site does not go stale with every commit.
+    public static let version = "pushbook \(PushbookVersion.number)" + (builtFromCommit.isEmpty ? "" : " (commit \(builtFromCommit))")
+
+    /// The commit the tool was built from, or empty.
+    public static let commit = builtFromCommit
 
     /// Runs the command line `arguments` (without the program's name) with the recipes' code `entryPoints`.
     public static func main(arguments given: [String]? = nil, entryPoints: EntryPoints) -> Never {

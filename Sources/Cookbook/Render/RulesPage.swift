@@ -10,7 +10,7 @@ struct RulesPage {
     var examples: [RuleExample] = []
 
     /// The anchor of a rule on the page.
-    static func anchor(_ id: String) -> String { "rule-" + id.map { $0.isLetter || $0.isNumber || $0 == "-" ? String($0) : "-" }.joined() }
+    static func anchor(_ id: String) -> String { RuleAnchor.fragment(id) }
 
     /// The areas, by a rule id's prefix, with their headings, in page order.
     static let areas: [(prefix: String, title: String)] = [
