@@ -7,7 +7,7 @@ enum CheckCommand {
     /// Rewrite the expected files.
     static let update = OptionSpec.flag("--update", help: "Rewrite the expected files with the new records (review them in the diff).")
     /// How to print the results.
-    static let format = OptionSpec.value("--format", "FMT", help: "text or json.", default: "text")
+    static let format = OptionSpec.value("--format", "FMT", help: "text or json.", default: "text", choices: ["text", "json"])
 
     /// The command's declaration.
     static let spec = CommandSpec(
@@ -26,7 +26,7 @@ enum CheckCommand {
     @Sendable static func run(_ arguments: ParsedArguments) throws -> Outcome {
         let recipes = arguments.value(CommonOptions.recipes) ?? "Recipes"
         let update = arguments.flag(Self.update)
-        let format = try CommonOptions.format(Self.format, arguments, allowed: ["text", "json"])
+        let format = try CommonOptions.format(Self.format, arguments)
         let ids = arguments.positionals
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: BuildCommand.displayName(recipes),
                                       entryPoints: arguments.entryPoints)

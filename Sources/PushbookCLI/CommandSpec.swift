@@ -26,15 +26,17 @@ struct OptionSpec: Sendable, Hashable {
     let help: String
     /// The value when the option is not given, shown in help; nil when there is none.
     let defaultValue: String?
+    /// The values it accepts, when they are a fixed list (`--format`): checked when read, completed by the shells.
+    var choices: [String] = []
 
     /// A flag.
     static func flag(_ name: String, help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: "", kind: .flag, help: help, defaultValue: nil)
     }
 
-    /// An option with one value (the last one given wins).
-    static func value(_ name: String, _ valueName: String, help: String, default defaultValue: String? = nil) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName, kind: .value, help: help, defaultValue: defaultValue)
+    /// An option with one value (the last one given wins), from `choices` when they are given.
+    static func value(_ name: String, _ valueName: String, help: String, default defaultValue: String? = nil, choices: [String] = []) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, kind: .value, help: help, defaultValue: defaultValue, choices: choices)
     }
 
     /// An option that may be given several times.
@@ -60,6 +62,10 @@ struct ArgumentSpec: Sendable {
     let help: String
     /// True when it may be given more than once (`FILE...`).
     let repeats: Bool
+    /// The values it accepts, when they are a fixed list (`schema apns|fcm`).
+    var choices: [String] = []
+    /// What shells offer for it, when its name does not say (`new ID` takes a new id, not an existing one).
+    var completion: ValueCompletion? = nil
 }
 
 /// A subcommand: its name, what it does, its options and arguments, and the code that runs it.

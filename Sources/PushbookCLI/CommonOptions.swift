@@ -36,9 +36,10 @@ enum CommonOptions {
         return n
     }
 
-    /// The value of a `--format` option, which must be one of `allowed`.
-    static func format(_ option: OptionSpec, _ arguments: ParsedArguments, allowed: [String]) throws(UsageError) -> String {
-        let value = arguments.value(option) ?? allowed[0]
+    /// The value of an option with a fixed list of choices (`--format`): one of them, or its default.
+    static func format(_ option: OptionSpec, _ arguments: ParsedArguments) throws(UsageError) -> String {
+        let allowed = option.choices
+        let value = arguments.value(option) ?? allowed.first ?? ""
         guard allowed.contains(value) else {
             let choices = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + allowed[allowed.count - 1] : allowed.joined()
             throw UsageError(message: "\(option.name) must be \(choices) (got '\(value)')")

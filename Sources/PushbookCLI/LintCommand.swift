@@ -6,7 +6,7 @@ enum LintCommand {
     /// How to print the findings.
     static let format = OptionSpec.value("--format", "FMT",
         help: "text, json, sarif (a SARIF 2.1.0 log for code scanning) or github (GitHub Actions workflow commands, shown as annotations on the pull request).",
-        default: "text")
+        default: "text", choices: ["text", "json", "sarif", "github"])
     /// List the catalogue instead.
     static let rules = OptionSpec.flag("--rules", help: "List the rule catalogue (linter rules and simulated iOS behaviours): id, severity, summary, source, confidence.")
 
@@ -26,7 +26,7 @@ enum LintCommand {
         run: run)
 
     @Sendable static func run(_ arguments: ParsedArguments) throws -> Outcome {
-        let format = try CommonOptions.format(Self.format, arguments, allowed: ["text", "json", "sarif", "github"])
+        let format = try CommonOptions.format(Self.format, arguments)
         let headers = try parseHeaders(arguments.all(CommonOptions.header))
         let rulesPage = try CommonOptions.rulesURL(arguments)
         let files = arguments.positionals

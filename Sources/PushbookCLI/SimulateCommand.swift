@@ -15,7 +15,7 @@ enum SimulateCommand {
     /// The app's Info.plist.
     static let infoPlist = OptionSpec.value("--info-plist", "FILE", help: "The app's Info.plist (XML plist); replaces only the recipe's Info.plist.")
     /// How to print the record.
-    static let format = OptionSpec.value("--format", "FMT", help: "json or text.", default: "json")
+    static let format = OptionSpec.value("--format", "FMT", help: "json or text.", default: "json", choices: ["json", "text"])
 
     /// The command's declaration.
     static let spec = CommandSpec(
@@ -38,7 +38,7 @@ enum SimulateCommand {
         let entitlements = arguments.value(Self.entitlements)
         let infoPlist = arguments.value(Self.infoPlist)
         let headers = try LintCommand.parseHeaders(arguments.all(CommonOptions.header))
-        let format = try CommonOptions.format(Self.format, arguments, allowed: ["json", "text"])
+        let format = try CommonOptions.format(Self.format, arguments)
         let files = arguments.positionals
         guard files.count == 1, let file = files.first else { throw UsageError(message: "give exactly one FILE to simulate") }
         let data: [UInt8]
