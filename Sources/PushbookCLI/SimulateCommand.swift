@@ -109,7 +109,7 @@ enum SimulateCommand {
 
     /// A short human summary of a record: the example view of it, as text.
     static func summary(_ record: DeliveryRecord, file: String) -> String {
-        let view = ExampleView(record: record, inputKind: InputKind(rawValue: record.inputKind) ?? .apns, input: [], appName: "")
+        let view = ExampleView(record: record, inputKind: record.inputKind, input: [], appName: "")
         var lines: [String] = []
         if let apns = view.apns {
             lines.append("\(apns.accepted ? "accepted" : "REFUSED") by \(view.inputKind == .fcmV1 ? "FCM and APNs" : "APNs") · payload \(apns.bytes) bytes")

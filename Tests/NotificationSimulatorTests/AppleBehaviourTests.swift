@@ -44,7 +44,7 @@ struct AppleBehaviourTests {
         let presenter = AsyncPresenter()
         let device = NotificationDevice(app: AppConfiguration(isInForeground: true))
         let record = device.deliver(TestSupport.lint(Self.push), makeExtension: nil, appSetUp: { $0.delegate = presenter })
-        #expect(record.presentation == ["banner", "sound"])
+        #expect(record.presentationNames == ["banner", "sound"])
         _ = presenter
     }
 
@@ -53,7 +53,7 @@ struct AppleBehaviourTests {
         let delegate = TapOnlyDelegate()
         let device = NotificationDevice(app: AppConfiguration(isInForeground: true))
         let record = device.deliver(TestSupport.lint(Self.push), makeExtension: nil, appSetUp: { $0.delegate = delegate })
-        #expect(record.presentation == [])
+        #expect(record.presentationNames == [])
         #expect(record.diagnostics.contains { $0.rule == "ios.foreground-presentation" && $0.message.contains("does not implement") })
         _ = delegate
     }
@@ -93,7 +93,7 @@ struct AppleBehaviourTests {
         #expect(found.delivered?.communication?.donated == true)
 
         let missing = NotificationDevice(app: TestSupport.chatApp).deliver(TestSupport.lint(Self.push), makeExtension: { BundleAvatarService() })
-        #expect(missing.delivered?.icon == "app")
+        #expect(missing.delivered?.icon == .app)
         let diagnostic = try #require(missing.diagnostics.first { $0.rule == "ios.inimage-named-bundle" })
         #expect(diagnostic.message.contains("INImage(named: \"mina\")"))
         #expect(!missing.diagnostics.contains { $0.rule == "ios.inimage-url-local-only" })

@@ -42,7 +42,7 @@ struct CommunicationTests {
     func avatarIsShown() throws {
         let record = NotificationDevice(app: TestSupport.chatApp).deliver(TestSupport.lint(Self.push), makeExtension: { MessageExtension() })
         let delivered = try #require(record.delivered)
-        #expect(delivered.icon == "sender-avatar")
+        #expect(delivered.icon == .senderAvatar)
         #expect(delivered.communication?.senderName == "Mina")
         #expect(delivered.communication?.senderHasImage == true)
         #expect(delivered.communication?.donated == true)
@@ -53,7 +53,7 @@ struct CommunicationTests {
     func withoutEntitlementPlain() throws {
         let record = NotificationDevice(app: .plain).deliver(TestSupport.lint(Self.push), makeExtension: { MessageExtension() })
         let delivered = try #require(record.delivered)
-        #expect(delivered.icon == "app")
+        #expect(delivered.icon == .app)
         #expect(delivered.communication == nil)
         #expect(record.serviceExtension?.contentHandlerCalls == 1)
         #expect(record.diagnostics.contains { $0.rule == "ios.communication-needs-entitlement" })
@@ -63,7 +63,7 @@ struct CommunicationTests {
     func groupAvatar() throws {
         let record = NotificationDevice(app: TestSupport.chatApp).deliver(TestSupport.lint(Self.push), makeExtension: { MessageExtension(group: "Hiking club") })
         let delivered = try #require(record.delivered)
-        #expect(delivered.icon == "group-avatar")
+        #expect(delivered.icon == .groupAvatar)
         #expect(delivered.communication?.groupName == "Hiking club")
         #expect(delivered.communication?.recipients == 1)
     }

@@ -169,7 +169,7 @@ struct ForegroundTests {
             content.body = "Hi"
             center.add(UNNotificationRequest(identifier: "local", content: content, trigger: nil))
         })
-        #expect(record.presentation == ["banner", "list", "sound"])
+        #expect(record.presentationNames == ["banner", "list", "sound"])
         #expect(record.localNotifications.count == 1)
         _ = presenter
     }
@@ -200,9 +200,25 @@ struct ForegroundTests {
     func interruptionLevelDowngrade() {
         let push = #"{"aps": {"alert": {"body": "Now"}, "interruption-level": "time-sensitive"}}"#
         let plain = NotificationDevice().deliver(TestSupport.lint(push), makeExtension: nil)
-        #expect(plain.delivered?.interruptionLevel == "active")
+        #expect(plain.delivered?.interruptionLevel == .active)
         #expect(plain.diagnostics.contains { $0.rule == "ios.interruption-level-entitlement" })
         let entitled = NotificationDevice(app: AppConfiguration(entitlements: [AppConfiguration.timeSensitiveEntitlement])).deliver(TestSupport.lint(push), makeExtension: nil)
-        #expect(entitled.delivered?.interruptionLevel == "time-sensitive")
+        #expect(entitled.delivered?.interruptionLevel == .timeSensitive)
     }
+
+    @Test("the device builds the notification from the typed aps: a repeated key is read from its first member, as the linter reads it")
+    func contentFromTypedAPS() throws {
+        let push = #"{"aps": {"alert": {"title": "First", "title": "Second", "loc-key": "BODY_KEY"}, "badge": 4, "badge": 5, "thread-id": "t", "interruption-level": "passive", "relevance-score": 0.5}}"#
+        let lint = TestSupport.lint(push)
+        let record = NotificationDevice().deliver(lint, makeExtension: nil)
+        let shown = try #require(record.delivered)
+        #expect(shown.title == lint.request?.typedPayload.aps?.alert?.title)
+        #expect(shown.title == "First")
+        #expect(shown.body == "BODY_KEY")
+        #expect(shown.badge == 4)
+        #expect(shown.threadIdentifier == "t")
+        #expect(shown.relevanceScore == 0.5)
+        #expect(record.json["delivered"]?["interruptionLevel"]?.stringValue == "passive")
+    }
+
 }

@@ -12,7 +12,7 @@ struct LocalNotificationTests {
             content.body = "Stand up"
             center.add(UNNotificationRequest(identifier: "r1", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 5, repeats: false)))
         }
-        #expect(record.inputKind == "local")
+        #expect(record.inputKind == .local)
         #expect(record.delivered?.title == "Reminder")
     }
 

@@ -82,7 +82,7 @@ struct SourceArticleTests {
         let record = NotificationDevice(app: TestSupport.chatApp).deliver(TestSupport.lint(Self.push), makeExtension: { StackOverflowStyleService() })
         let delivered = try #require(record.delivered)
         #expect(record.serviceExtension?.contentHandlerCalls == 1)
-        #expect(delivered.icon == "sender-avatar")
+        #expect(delivered.icon == .senderAvatar)
         #expect(delivered.communication?.senderName == "Sender A")
         #expect(delivered.communication?.donated == false)
         // The isMe recipient is left out of the count, and the record says why.
@@ -107,7 +107,7 @@ struct SourceArticleTests {
         let record = NotificationDevice(app: TestSupport.chatApp).deliver(TestSupport.lint(Self.push), makeExtension: { MutateAfterUpdateService() })
         let delivered = try #require(record.delivered)
         #expect(delivered.subtitle == "edited after the update")
-        #expect(delivered.icon == "sender-avatar")
+        #expect(delivered.icon == .senderAvatar)
         #expect(record.diagnostics.contains { $0.rule == "ios.content-changed-after-update" })
     }
 
@@ -116,7 +116,7 @@ struct SourceArticleTests {
         let record = NotificationDevice(app: TestSupport.chatApp).runLocal { center in
             Self.scheduleLikeTheBlog(center)
         }
-        #expect(record.delivered?.icon == "sender-avatar")
+        #expect(record.delivered?.icon == .senderAvatar)
         #expect(record.presentation == nil)
     }
 
@@ -127,7 +127,7 @@ struct SourceArticleTests {
         let record = NotificationDevice(app: app).runLocal { center in
             Self.scheduleLikeTheBlog(center)
         }
-        #expect(record.presentation == [])
+        #expect(record.presentationNames == [])
         #expect(record.diagnostics.contains { $0.rule == "ios.foreground-presentation" && $0.message.contains("no UNUserNotificationCenterDelegate") })
     }
 

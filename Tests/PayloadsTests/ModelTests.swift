@@ -26,6 +26,21 @@ import Payloads
         #expect(payload.customMembers.map(\.key) == ["custom"])
     }
 
+    /// `json.duplicate-key` says Pushbook reads the first of a repeated key; on 0149a3f the typed
+    /// model kept the last while the device and the gate read the first.
+    @Test("a repeated key in aps, its alert or its sound is read from its first member, as json.duplicate-key says")
+    func repeatedKeysKeepTheFirst() {
+        let aps = APNsPayload(json: parse(#"""
+        {"aps": {"alert": {"title": "First", "title": "Second"}, "badge": 1, "badge": 2,
+                 "sound": {"critical": 1, "name": "a.caf", "name": "b.caf"}, "mutable-content": 0, "mutable-content": 1}}
+        """#)).aps
+        #expect(aps?.alert?.title == "First")
+        #expect(aps?.badge == 1)
+        #expect(aps?.sound == .critical(APNsCriticalSound(critical: 1, name: "a.caf")))
+        #expect(aps?.isMutable == false)
+        #expect(ExtensionGate(payload: parse(#"{"aps": {"alert": "Hi", "mutable-content": 0, "mutable-content": 1}}"#), accepted: true).reason == .notMutable)
+    }
+
     @Test func booleanFlagsAreNotNumbers() {
         let aps = APNsPayload(json: parse(#"{"aps": {"mutable-content": true, "content-available": "1"}}"#)).aps
         #expect(aps?.mutableContent == nil)

@@ -1,3 +1,5 @@
+import NotificationSimulator
+
 /// An HTML and CSS picture of a notification on the iOS lock screen, with no images from the network.
 ///
 /// The markup uses the `notif-*` and `lockscreen*` classes of `Assets.css`. Images are shown only from

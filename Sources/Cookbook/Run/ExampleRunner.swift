@@ -16,6 +16,8 @@ public struct ExampleRunner: Sendable {
     public struct Outcome: Sendable {
         /// The record.
         public var record: DeliveryRecord
+        /// The images the page's previews draw: of the delivered notification, then of each local one.
+        public var previews: ExampleView.Previews
         /// The linter's report on the input, for the page.
         public var lint: LintResult?
         /// The input's bytes.
@@ -49,7 +51,8 @@ public struct ExampleRunner: Sendable {
             }
             let arguments = (local.foundationValue as? [String: Any]) ?? [:]
             let box = UncheckedSendable((schedule, arguments))
-            return Outcome(record: device.runLocal { center in box.value.0(box.value.1, center) }, lint: nil, input: bytes, app: app)
+            let run = device.simulateLocal { center in box.value.0(box.value.1, center) }
+            return Outcome(record: run.record, previews: .init(run), lint: nil, input: bytes, app: app)
         }
 
         let lint = Linter.lint(bytes, headers: example.headers)
@@ -69,10 +72,10 @@ public struct ExampleRunner: Sendable {
         case .localNotifications:
             throw Diagnostic(file: inputPath, breaking: .service, "this recipe's service adds local notifications: its examples are {\"local\": {…}} objects")
         }
-        var foregroundDevice = device
-        foregroundDevice.app.isInForeground = example.foreground || setUp != nil
-        let record = foregroundDevice.deliver(lint, makeExtension: makeExtension, appSetUp: setUp, onMessage: example.withoutExtension ? nil : onMessage)
-        return Outcome(record: record, lint: lint, input: bytes, app: app)
+        // A foreground-app recipe's code runs in the foreground: it is what sets up the delegate.
+        device.app.isInForeground = example.foreground || setUp != nil
+        let run = device.simulate(lint, makeExtension: makeExtension, appSetUp: setUp, onMessage: example.withoutExtension ? nil : onMessage)
+        return Outcome(record: run.record, previews: .init(run), lint: lint, input: bytes, app: app)
     }
 
     /// The app configuration for an example: its own app folder, else the recipe's, else a plain app.

@@ -171,11 +171,30 @@ public struct ExampleView: Sendable, Equatable {
     /// The view of an example's outcome and how it compared with its recorded file.
     public init(_ outcome: ExampleRunner.Outcome, verification: Verification) {
         self.init(record: outcome.record, inputKind: outcome.lint?.kind ?? .local, input: outcome.input,
-                  appName: outcome.app.displayName, verification: verification)
+                  appName: outcome.app.displayName, previews: outcome.previews, verification: verification)
+    }
+
+    /// The images the previews draw, kept beside the record (never in it): of the delivered
+    /// notification, and of each notification the app added, in the record's order.
+    public struct Previews: Sendable {
+        /// The delivered notification's images.
+        public var delivered: DeviceRun.PreviewImages
+        /// The local notifications' images.
+        public var localNotifications: [DeviceRun.PreviewImages]
+        /// No images.
+        public init() { self.init(delivered: .init(), localNotifications: []) }
+        /// The images of a device run.
+        public init(_ run: DeviceRun) { self.init(delivered: run.delivered, localNotifications: run.localNotifications) }
+        /// The given images.
+        public init(delivered: DeviceRun.PreviewImages, localNotifications: [DeviceRun.PreviewImages]) {
+            self.delivered = delivered
+            self.localNotifications = localNotifications
+        }
     }
 
     /// The view of a record made from `input` of `inputKind`, for an app called `appName`.
-    public init(record: DeliveryRecord, inputKind: InputKind, input: [UInt8], appName: String, verification: Verification = .missing) {
+    public init(record: DeliveryRecord, inputKind: InputKind, input: [UInt8], appName: String, previews: Previews = Previews(),
+                verification: Verification = .missing) {
         self.inputKind = inputKind
         inputText = String(decoding: input, as: UTF8.self)
         if case .success(let root) = JSONReader.parse(input) {
@@ -184,14 +203,16 @@ public struct ExampleView: Sendable, Equatable {
             if tokens.map(\.text).joined() + "\n" == inputText { inputTokens = tokens }
         }
         appWoken = record.appWoken
-        receivedBy = record.receivedBy.flatMap(PushReceiver.init(rawValue:))
+        receivedBy = record.receivedBy
         liveActivity = record.liveActivity
-        presentation = record.presentation
+        presentation = record.presentationNames
         diagnostics = record.diagnostics
         self.verification = verification
         recordTokens = JSONWriter.tokens(record.json, sortKeys: true)
         localCount = record.localNotifications.count
-        localNotifications = record.localNotifications.map { Self.notification(from: $0, appName: appName) }
+        localNotifications = record.localNotifications.enumerated().map { index, local in
+            Self.notification(from: local, images: index < previews.localNotifications.count ? previews.localNotifications[index] : .init(), appName: appName)
+        }
 
         if let part = record.apns {
             let pushType = part.headers["apns-push-type"].flatMap(APNsPushType.init(rawValue:))
@@ -207,13 +228,13 @@ public struct ExampleView: Sendable, Equatable {
                          expired: $0.expired, fetchCount: $0.fetches.count)
         }
         shown = record.delivered.map {
-            Shown(title: $0.title, subtitle: $0.subtitle, body: $0.body, icon: NotificationIcon(rawValue: $0.icon) ?? .app,
+            Shown(title: $0.title, subtitle: $0.subtitle, body: $0.body, icon: $0.icon,
                   attachmentTypes: $0.attachments.map(\.type), isCommunication: $0.communication != nil)
         }
-        let presented = record.presentation.map { $0.contains("banner") || $0.contains("list") } ?? true
+        let presented = record.isPresented
         pushAppears = record.delivered != nil && presented
         totalNotifications = localCount + (pushAppears ? 1 : 0)
-        delivered = record.delivered.map { Self.notification(from: $0, appName: appName) }
+        delivered = record.delivered.map { Self.notification(from: $0, images: previews.delivered, appName: appName) }
         if record.delivered != nil {
             if !presented { nothingShown = .foregroundChoseNone }
         } else {
@@ -246,7 +267,7 @@ public struct ExampleView: Sendable, Equatable {
     }
 
     /// A delivered notification as the lock screen draws it: a communication notification shows its sender (or group).
-    static func notification(from delivered: DeliveryRecord.Delivered, appName: String) -> Notification {
+    static func notification(from delivered: DeliveryRecord.Delivered, images: DeviceRun.PreviewImages, appName: String) -> Notification {
         var title = delivered.title, subtitle = delivered.subtitle
         if let communication = delivered.communication {
             if let group = communication.groupName { title = group; subtitle = communication.senderName }
@@ -254,11 +275,11 @@ public struct ExampleView: Sendable, Equatable {
         }
         let initialsSource = delivered.communication?.groupName ?? delivered.communication?.senderName ?? ""
         let initials = String(initialsSource.split(separator: " ").prefix(2).compactMap(\.first)).uppercased()
-        return Notification(appName: appName, icon: NotificationIcon(rawValue: delivered.icon) ?? .app,
-                            avatarInitials: initials.isEmpty ? nil : initials, avatar: delivered.previewImages.avatar,
+        return Notification(appName: appName, icon: delivered.icon,
+                            avatarInitials: initials.isEmpty ? nil : initials, avatar: images.avatar,
                             title: title, subtitle: subtitle, body: delivered.body,
                             attachment: delivered.attachments.first.map {
-                                Notification.Attachment(type: $0.type, bytes: $0.bytes, image: delivered.previewImages.attachment)
+                                Notification.Attachment(type: $0.type, bytes: $0.bytes, image: images.attachment)
                             })
     }
 

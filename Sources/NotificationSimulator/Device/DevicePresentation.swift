@@ -4,8 +4,9 @@ import Payloads
 /// What the device shows: attachments moved into the store, communication styling, interruption
 /// level, and the app delegate's say in the foreground.
 extension NotificationDevice {
-    /// What the user sees for `content`: attachments checked and moved into the store, communication styling applied.
-    func present(_ content: UNNotificationContent, original: UNNotificationContent, donated: Bool, diagnostics: inout [Diagnostic]) -> DeliveryRecord.Delivered? {
+    /// What the user sees for `content` (attachments checked and moved into the store, communication
+    /// styling applied), and the images its preview draws.
+    func present(_ content: UNNotificationContent, original: UNNotificationContent, donated: Bool, diagnostics: inout [Diagnostic]) -> Presented? {
         var attachments: [DeliveryRecord.AttachmentRecord] = []
         var attachmentImage: Data?
         for attachment in content.attachments {
@@ -18,7 +19,7 @@ extension NotificationDevice {
             attachments.append(.init(identifier: attachment.identifier, type: attachment.type, bytes: data.count, thumbnailHidden: attachment.thumbnailHidden))
             if attachmentImage == nil, ["public.png", "public.jpeg", "com.compuserve.gif"].contains(attachment.type) { attachmentImage = data }
         }
-        var icon = "app"
+        var icon = NotificationIcon.app
         var communication: DeliveryRecord.CommunicationRecord?
         var avatar: Data?
         if let context = content.communication {
@@ -29,7 +30,7 @@ extension NotificationDevice {
                 diagnostics.append(DeviceBehaviours.diagnostic("ios.content-changed-after-update", "the content was changed after updating(from:); Apple asks to pass the updated content on without changing it. Pushbook's model shows the changed fields"))
             }
             if app.allowsCommunicationNotifications {
-                icon = context.groupName != nil ? "group-avatar" : "sender-avatar"
+                icon = context.groupName != nil ? .groupAvatar : .senderAvatar
                 avatar = context.groupName != nil ? context.groupImageData : context.senderImageData
                 communication = .init(senderName: context.senderName, senderHandle: context.senderHandle, senderHasImage: context.senderHasImage,
                                       conversationIdentifier: context.conversationIdentifier, groupName: context.groupName,
@@ -41,17 +42,25 @@ extension NotificationDevice {
         let userInfo: JSONValue = PayloadContent.json(content.userInfo)
         let level = effectiveLevel(content.interruptionLevel)
         if level != content.interruptionLevel {
-            diagnostics.append(DeviceBehaviours.diagnostic("ios.interruption-level-entitlement", "interruption level '\(content.interruptionLevel.payloadName)' needs its entitlement; the notification is delivered as '\(level.payloadName)'", severity: .warning))
+            diagnostics.append(DeviceBehaviours.diagnostic("ios.interruption-level-entitlement", "interruption level '\(content.interruptionLevel.apnsLevel.rawValue)' needs its entitlement; the notification is delivered as '\(level.apnsLevel.rawValue)'", severity: .warning))
         }
-        return DeliveryRecord.Delivered(
+        let delivered = DeliveryRecord.Delivered(
             title: content.title, subtitle: content.subtitle, body: content.body,
             badge: content.badge?.intValue, sound: content.sound?.recordName,
             threadIdentifier: content.threadIdentifier, categoryIdentifier: content.categoryIdentifier,
             targetContentIdentifier: content.targetContentIdentifier,
-            interruptionLevel: level.payloadName,
+            interruptionLevel: level.apnsLevel,
             relevanceScore: content.relevanceScore, icon: icon, attachments: attachments,
-            communication: communication, userInfo: userInfo,
-            previewImages: .init(avatar: avatar, attachment: attachmentImage))
+            communication: communication, userInfo: userInfo)
+        return Presented(notification: delivered, images: .init(avatar: avatar, attachment: attachmentImage))
+    }
+
+    /// A notification as shown, and its preview's images (kept apart from the record).
+    struct Presented {
+        /// What the record says the user sees.
+        var notification: DeliveryRecord.Delivered
+        /// The images its preview draws.
+        var images: DeviceRun.PreviewImages
     }
 
     /// Time-sensitive and critical levels fall back to active without their entitlements (domain-rules §1.2, [C]).
@@ -126,10 +135,7 @@ extension NotificationDevice {
 
 extension UNNotificationPresentationOptions {
     /// True when the options show the notification (a banner or the list; the deprecated alert is both).
-    var showsSomething: Bool { Self.showsSomething(named: names) }
-
-    /// True when the option names include a banner or the list.
-    static func showsSomething(named names: [String]) -> Bool { names.contains("banner") || names.contains("list") }
+    var showsSomething: Bool { !intersection([.banner, .list, Self(rawValue: 1 << 2)]).isEmpty }
 }
 
 /// Presentation options chosen by a delegate; nil until it calls back.

@@ -34,19 +34,26 @@ public struct NotificationDevice: Sendable {
     public func deliver(_ input: LintResult, makeExtension: (() -> UNNotificationServiceExtension)?,
                         appSetUp: ((UNUserNotificationCenter) -> Void)? = nil,
                         onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)? = nil) -> DeliveryRecord {
-        var record = DeliveryRecord(inputKind: input.kind?.rawValue ?? "apns", accepted: input.accepted,
+        simulate(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage).record
+    }
+
+    /// `deliver`, with the images the previews of what was shown draw (kept beside the record, never in it).
+    public func simulate(_ input: LintResult, makeExtension: (() -> UNNotificationServiceExtension)?,
+                         appSetUp: ((UNUserNotificationCenter) -> Void)? = nil,
+                         onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)? = nil) -> DeviceRun {
+        var record = DeliveryRecord(inputKind: input.kind ?? .apns, accepted: input.accepted,
                                     diagnostics: input.diagnostics, apns: nil, serviceExtension: nil,
                                     appWoken: false, delivered: nil, localNotifications: [], presentation: nil)
         guard let request = input.request else {
             record.accepted = false
-            return record
+            return DeviceRun(record: record)
         }
         record.apns = .init(headers: request.headers, payload: request.payload, bytes: request.bytes)
-        guard input.accepted else { return record }
+        guard input.accepted else { return DeviceRun(record: record) }
 
         let parsed = PayloadContent(payload: request.payload)
         let route = PushRoute(headers: request.typedHeaders, isVisible: parsed.isVisible)
-        record.receivedBy = route.receiver.rawValue
+        record.receivedBy = route.receiver
         if route.bypassesNotifications {
             // PushKit, ActivityKit, WidgetKit, …: no notification, no service extension (push-type table).
             record.serviceExtension = makeExtension.map { _ in .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: []) }
@@ -56,7 +63,7 @@ public struct NotificationDevice: Sendable {
                 record.liveActivity = part
                 record.diagnostics.append(Self.liveActivityNote(part))
             }
-            return record
+            return DeviceRun(record: record)
         }
         record.appWoken = parsed.contentAvailable && app.wakesForRemoteNotifications
         guard parsed.isVisible else {
@@ -69,11 +76,12 @@ public struct NotificationDevice: Sendable {
                         let box = UncheckedBox(appSetUp)
                         ExtensionHost(context: context).call("app") { box.value(context.center) }
                     }
-                    runOnMessage(onMessage, userInfo: parsed.content.userInfo, in: context, record: &record)
-                    return record
+                    var localImages: [DeviceRun.PreviewImages] = []
+                    runOnMessage(onMessage, userInfo: parsed.content.userInfo, in: context, record: &record, images: &localImages)
+                    return DeviceRun(record: record, delivered: .init(), localNotifications: localImages)
                 }
             }
-            return record
+            return DeviceRun(record: record)
         }
         let runsExtension = parsed.mutableContent && parsed.hasAlertText && makeExtension != nil
         let original = parsed.content
@@ -102,26 +110,28 @@ public struct NotificationDevice: Sendable {
             }
             record.diagnostics += Self.donationDiagnostics(context)
             var diagnostics: [Diagnostic] = []
-            record.delivered = present(final, original: original, donated: Self.donated(context), diagnostics: &diagnostics)
+            let presented = present(final, original: original, donated: Self.donated(context), diagnostics: &diagnostics)
+            record.delivered = presented?.notification
             record.diagnostics += diagnostics
             if app.isInForeground, record.delivered != nil {
                 let shown = UNNotification(request: UNNotificationRequest(identifier: "push", content: final, trigger: UNPushNotificationTrigger()),
                                            date: Self.date(context))
                 let asked = askDelegate(shown, in: context)
-                record.presentation = asked.options.names
+                record.presentation = asked.options
                 record.diagnostics += asked.diagnostics
             }
+            var localImages: [DeviceRun.PreviewImages] = []
             if let onMessage, app.isInForeground {
-                runOnMessage(onMessage, userInfo: final.userInfo, in: context, record: &record)
+                runOnMessage(onMessage, userInfo: final.userInfo, in: context, record: &record, images: &localImages)
             }
-            return record
+            return DeviceRun(record: record, delivered: presented?.images ?? .init(), localNotifications: localImages)
         }
     }
 
     /// Gives a foreground app's message handler the push, then shows the notifications it added:
     /// each one goes through the delegate's `willPresent`, as a local notification in the foreground does.
     private func runOnMessage(_ onMessage: @escaping ([AnyHashable: Any], UNUserNotificationCenter) -> Void, userInfo: [AnyHashable: Any],
-                              in context: SimulationContext, record: inout DeliveryRecord) {
+                              in context: SimulationContext, record: inout DeliveryRecord, images: inout [DeviceRun.PreviewImages]) {
         let box = UncheckedBox((onMessage, userInfo))
         let host = ExtensionHost(context: context)
         host.call("onMessage") { box.value.0(box.value.1, context.center) }
@@ -132,7 +142,8 @@ public struct NotificationDevice: Sendable {
             if let shown = present(due.request.content, original: due.request.content, donated: false, diagnostics: &diagnostics) {
                 let asked = askDelegate(UNNotification(request: due.request, date: Self.date(context)), in: context)
                 if asked.options.showsSomething {
-                    record.localNotifications.append(shown)
+                    record.localNotifications.append(shown.notification)
+                    images.append(shown.images)
                 } else {
                     diagnostics += asked.diagnostics
                 }
@@ -145,7 +156,12 @@ public struct NotificationDevice: Sendable {
     /// the app is in the foreground, each notification goes through the delegate's `willPresent`;
     /// with no delegate, iOS silences it (rule `ios.foreground-presentation`).
     public func runLocal(_ body: @escaping @Sendable (UNUserNotificationCenter) -> Void) -> DeliveryRecord {
-        var record = DeliveryRecord(inputKind: "local", accepted: true, receivedBy: PushReceiver.userNotifications.rawValue, diagnostics: [], apns: nil, serviceExtension: nil,
+        simulateLocal(body).record
+    }
+
+    /// `runLocal`, with the images the previews of what was shown draw (kept beside the record, never in it).
+    public func simulateLocal(_ body: @escaping @Sendable (UNUserNotificationCenter) -> Void) -> DeviceRun {
+        var record = DeliveryRecord(inputKind: .local, accepted: true, receivedBy: .userNotifications, diagnostics: [], apns: nil, serviceExtension: nil,
                                     appWoken: false, delivered: nil, localNotifications: [], presentation: nil)
         let context = makeContext()
         return SimulationContext.with(context) {
@@ -154,7 +170,7 @@ public struct NotificationDevice: Sendable {
                 record.diagnostics.append(DeviceBehaviours.diagnostic("ios.app-code-blocked", "the app's code did not return within the simulator's real-time limit"))
             }
             let limit = 7 * 24 * 3_600_000
-            var shown: [(notification: DeliveryRecord.Delivered, options: [String]?)] = []
+            var shown: [(presented: Presented, options: UNNotificationPresentationOptions?)] = []
             while true {
                 let nextEvent = context.scheduler.nextTime
                 let nextTrigger = context.center.nextFireTime
@@ -167,10 +183,10 @@ public struct NotificationDevice: Sendable {
                 for due in context.center.takeDue(upTo: next) {
                     var diagnostics: [Diagnostic] = []
                     if let delivered = present(due.request.content, original: due.request.content, donated: Self.donated(context), diagnostics: &diagnostics) {
-                        var options: [String]?
+                        var options: UNNotificationPresentationOptions?
                         if app.isInForeground {
                             let asked = askDelegate(UNNotification(request: due.request, date: Self.date(context)), in: context)
-                            options = asked.options.names
+                            options = asked.options
                             diagnostics += asked.diagnostics
                         }
                         shown.append((delivered, options))
@@ -180,12 +196,12 @@ public struct NotificationDevice: Sendable {
             }
             _ = context.scheduler.cancelAll()
             record.diagnostics = Self.donationDiagnostics(context) + Self.localAttachmentDiagnostics(context) + record.diagnostics
-            if let first = shown.first {
-                record.delivered = first.notification
-                record.presentation = first.options
-                record.localNotifications = shown.dropFirst().filter { $0.options.map(UNNotificationPresentationOptions.showsSomething(named:)) ?? true }.map(\.notification)
-            }
-            return record
+            guard let first = shown.first else { return DeviceRun(record: record) }
+            record.delivered = first.presented.notification
+            record.presentation = first.options
+            let others = shown.dropFirst().filter { $0.options?.showsSomething ?? true }.map(\.presented)
+            record.localNotifications = others.map(\.notification)
+            return DeviceRun(record: record, delivered: first.presented.images, localNotifications: others.map(\.images))
         }
     }
 

@@ -16,58 +16,56 @@ struct PayloadContent {
     /// True when the push shows, sounds or badges anything.
     let isVisible: Bool
 
+    /// The content of `payload`, built from its typed `aps` (`APS`: the first of repeated keys, as
+    /// `json.duplicate-key` documents); `userInfo` is the whole payload as Foundation values.
     init(payload: JSONValue) {
         let content = UNMutableNotificationContent()
-        let aps = payload["aps"]
+        let aps = APNsPayload(json: payload).aps
         content.userInfo = (payload.foundationValue as? [String: Any]).map { dictionary in
             var info: [AnyHashable: Any] = [:]
             for (key, value) in dictionary { info[key] = value }
             return info
         } ?? [:]
-        switch aps?["alert"] {
-        case .string(let body, _)?:
+        switch aps?.alert {
+        case .text(let body)?:
             content.body = body
-        case .object?:
-            let alert = aps?["alert"]
-            content.title = alert?["title"]?.stringValue ?? ""
-            content.subtitle = alert?["subtitle"]?.stringValue ?? ""
-            content.body = alert?["body"]?.stringValue ?? ""
-            content.launchImageName = alert?["launch-image"]?.stringValue ?? ""
-            if content.title.isEmpty, let key = alert?["title-loc-key"]?.stringValue { content.title = key }
-            if content.subtitle.isEmpty, let key = alert?["subtitle-loc-key"]?.stringValue { content.subtitle = key }
-            if content.body.isEmpty, let key = alert?["loc-key"]?.stringValue { content.body = key }
-        default:
+        case .dictionary(let alert)?:
+            // A localization key stands in for its text: the model has no app strings to look it up in.
+            content.title = alert.title ?? ""
+            content.subtitle = alert.subtitle ?? ""
+            content.body = alert.body ?? ""
+            content.launchImageName = alert.launchImage ?? ""
+            if content.title.isEmpty, let key = alert.titleLocKey { content.title = key }
+            if content.subtitle.isEmpty, let key = alert.subtitleLocKey { content.subtitle = key }
+            if content.body.isEmpty, let key = alert.locKey { content.body = key }
+        case nil:
             break
         }
-        if let badge = aps?["badge"]?.numberValue?.intValue { content.badge = NSNumber(value: badge) }
-        switch aps?["sound"] {
-        case .string(let name, _)?:
+        if let badge = aps?.badge { content.badge = NSNumber(value: badge) }
+        switch aps?.sound {
+        case .named(let name)?:
             content.sound = UNNotificationSound(named: UNNotificationSoundName(name))
-        case .object?:
-            let sound = aps?["sound"]
-            let name = sound?["name"]?.stringValue ?? "default"
-            if sound?["critical"]?.numberValue?.intValue == 1 {
-                let volume = Float(sound?["volume"]?.numberValue?.doubleValue ?? 1)
-                content.sound = UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(name), withAudioVolume: volume)
+        case .critical(let sound)?:
+            let name = UNNotificationSoundName(sound.name ?? "default")
+            if sound.critical == 1 {
+                content.sound = UNNotificationSound.criticalSoundNamed(name, withAudioVolume: Float(sound.volume ?? 1))
             } else {
-                content.sound = UNNotificationSound(named: UNNotificationSoundName(name))
+                content.sound = UNNotificationSound(named: name)
             }
-        default:
+        case nil:
             break
         }
-        content.categoryIdentifier = aps?["category"]?.stringValue ?? ""
-        content.threadIdentifier = aps?["thread-id"]?.stringValue ?? ""
-        content.targetContentIdentifier = aps?["target-content-id"]?.stringValue
-        if let level = aps?["interruption-level"]?.stringValue.flatMap(UNNotificationInterruptionLevel.init(payloadName:)) {
-            content.interruptionLevel = level
-        }
-        if let score = aps?["relevance-score"]?.numberValue?.doubleValue, score.isFinite { content.relevanceScore = score }
-        content.filterCriteria = aps?["filter-criteria"]?.stringValue
+        content.categoryIdentifier = aps?.category ?? ""
+        content.threadIdentifier = aps?.threadID ?? ""
+        content.targetContentIdentifier = aps?.targetContentID
+        if let level = aps?.interruptionLevel { content.interruptionLevel = UNNotificationInterruptionLevel(level) }
+        if let score = aps?.relevanceScore, score.isFinite { content.relevanceScore = score }
+        content.filterCriteria = aps?.filterCriteria
         self.content = (content.copy() as? UNNotificationContent) ?? content
         // The gate's flags are decided once, in Payloads, where the playground reads them too.
         let gate = ExtensionGate(payload: payload, accepted: true)
         self.mutableContent = gate.isMutable
-        self.mutableContentIsBoolean = aps?["mutable-content"]?.boolValue == true
+        self.mutableContentIsBoolean = aps?.mutableContentIsTrue ?? false
         self.contentAvailable = gate.isContentAvailable
         self.hasAlertText = gate.hasAlertText
         self.isVisible = gate.isVisible

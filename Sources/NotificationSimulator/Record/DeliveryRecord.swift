@@ -7,12 +7,12 @@ import Payloads
 /// machine paths, so the same input always gives the same bytes (DESIGN.md, "The delivery record").
 public struct DeliveryRecord: Sendable, Equatable {
     /// The input's kind: `fcm-v1`, `apns`, `simulator` or `local`.
-    public var inputKind: String
+    public var inputKind: InputKind
     /// False when APNs or FCM would refuse the request.
     public var accepted: Bool
     /// Which part of the app got the push (`user-notifications`, `app`, `pushkit`, `activitykit`, …;
     /// `PushReceiver`), or nil when nothing reached the device.
-    public var receivedBy: String?
+    public var receivedBy: PushReceiver?
     /// The linter's and the device's findings.
     public var diagnostics: [Diagnostic]
     /// The APNs request (headers, payload, its size), or nil for a local notification.
@@ -25,8 +25,9 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var delivered: Delivered?
     /// Notifications the app itself added (local notifications), in the order they were shown.
     public var localNotifications: [Delivered]
-    /// How a notification that arrived in the foreground was presented, or nil in the background.
-    public var presentation: [String]?
+    /// How a notification that arrived in the foreground was presented (what the delegate chose),
+    /// or nil in the background.
+    public var presentation: UNNotificationPresentationOptions?
     /// What ActivityKit did with a Live Activity push, or nil for any other push.
     public var liveActivity: LiveActivityPart?
 
@@ -88,20 +89,18 @@ public struct DeliveryRecord: Sendable, Equatable {
         public var categoryIdentifier: String
         /// The target content identifier.
         public var targetContentIdentifier: String?
-        /// The interruption level.
-        public var interruptionLevel: String
+        /// The interruption level iOS delivered it at (after the entitlement check).
+        public var interruptionLevel: APNsInterruptionLevel
         /// The relevance score.
         public var relevanceScore: Double
-        /// `app`, `sender-avatar` or `group-avatar`.
-        public var icon: String
+        /// What iOS shows at the leading edge: the app icon, or the sender's or group's avatar.
+        public var icon: NotificationIcon
         /// The attachments iOS accepted.
         public var attachments: [AttachmentRecord]
         /// The communication styling, or nil for a plain notification.
         public var communication: CommunicationRecord?
         /// The payload as the app sees it.
         public var userInfo: JSONValue
-        /// Bytes of images for previews (never written to the record).
-        public var previewImages: PreviewImages
     }
 
     /// An attachment.
@@ -134,25 +133,12 @@ public struct DeliveryRecord: Sendable, Equatable {
         public var donated: Bool
     }
 
-    /// Image bytes kept for previews; not part of the record's JSON.
-    public struct PreviewImages: Sendable, Equatable {
-        /// The avatar shown as the icon.
-        public var avatar: Data?
-        /// The first attachment, when it is an image.
-        public var attachment: Data?
-        /// Creates empty preview images.
-        public init(avatar: Data? = nil, attachment: Data? = nil) {
-            self.avatar = avatar
-            self.attachment = attachment
-        }
-    }
-
     /// The record as JSON, in the shape of DESIGN.md.
     public var json: JSONValue {
         var pairs: [(String, JSONValue)] = [
-            ("input", .object([("kind", .string(inputKind))])),
+            ("input", .object([("kind", .string(inputKind.rawValue))])),
             ("accepted", .bool(accepted)),
-            ("receivedBy", receivedBy.map { .string($0) } ?? .null),
+            ("receivedBy", receivedBy.map { .string($0.rawValue) } ?? .null),
             ("diagnostics", .array(diagnostics.map(\.json))),
             ("apns", apns.map { part in
                 .object([
@@ -185,14 +171,21 @@ public struct DeliveryRecord: Sendable, Equatable {
         if !localNotifications.isEmpty {
             pairs.append(("localNotifications", .array(localNotifications.map(\.json))))
         }
-        if let presentation {
-            pairs.append(("presentation", .array(presentation.map { .string($0) })))
+        if let names = presentationNames {
+            pairs.append(("presentation", .array(names.map { .string($0) })))
         }
         if let liveActivity {
             pairs.append(("liveActivity", liveActivity.json))
         }
         return .object(pairs)
     }
+
+    /// The presentation options as the record spells them (`badge`, `banner`, `list`, `sound`, in
+    /// that order; the deprecated `alert` is banner and list), or nil in the background.
+    public var presentationNames: [String]? { presentation?.names }
+
+    /// True unless the app was in the foreground and its delegate chose neither a banner nor the list.
+    public var isPresented: Bool { presentation?.showsSomething ?? true }
 
     /// The record's bytes: sorted keys, two-space indent, trailing newline.
     public var text: String { JSONWriter.write(json, sortKeys: true) }
@@ -210,9 +203,9 @@ extension DeliveryRecord.Delivered {
             ("threadIdentifier", .string(threadIdentifier)),
             ("categoryIdentifier", .string(categoryIdentifier)),
             ("targetContentIdentifier", targetContentIdentifier.map { .string($0) } ?? .null),
-            ("interruptionLevel", .string(interruptionLevel)),
+            ("interruptionLevel", .string(interruptionLevel.rawValue)),
             ("relevanceScore", .double(relevanceScore)),
-            ("icon", .string(icon)),
+            ("icon", .string(icon.rawValue)),
             ("attachments", .array(attachments.map { a in
                 .object([
                     ("identifier", .string(a.identifier)),

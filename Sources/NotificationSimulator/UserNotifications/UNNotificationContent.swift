@@ -156,26 +156,3 @@ public enum UNNotificationInterruptionLevel: UInt, @unchecked Sendable {
     /// Always presented; bypasses the mute switch.
     case critical = 3
 }
-
-extension UNNotificationInterruptionLevel {
-    /// The payload spelling: `passive`, `active`, `time-sensitive`, `critical`.
-    var payloadName: String {
-        switch self {
-        case .passive: "passive"
-        case .active: "active"
-        case .timeSensitive: "time-sensitive"
-        case .critical: "critical"
-        }
-    }
-
-    /// The level for a payload spelling, or nil.
-    init?(payloadName: String) {
-        switch payloadName {
-        case "passive": self = .passive
-        case "active": self = .active
-        case "time-sensitive": self = .timeSensitive
-        case "critical": self = .critical
-        default: return nil
-        }
-    }
-}

@@ -1,4 +1,5 @@
 /// The `aps.alert` dictionary (Apple's Table 2); each field is nil when absent or not of Apple's type.
+/// A repeated key is read from its first member (`json.duplicate-key`).
 public struct APNsAlertDictionary: Sendable, Equatable {
     /// `title`.
     public var title: String?
@@ -39,7 +40,7 @@ public struct APNsAlertDictionary: Sendable, Equatable {
             let s = a.compactMap { $0.stringValue }
             return s.count == a.count ? s : nil
         }
-        for m in members {
+        for m in members.firstOfEachKey {
             switch m.key {
             case "title": title = m.value.stringValue
             case "subtitle": subtitle = m.value.stringValue

@@ -14,10 +14,10 @@ public struct APNsCriticalSound: Sendable, Equatable {
         self.volume = volume
     }
 
-    /// Reads the dictionary; fields of the wrong type are nil.
+    /// Reads the dictionary (the first of repeated keys); fields of the wrong type are nil.
     public init(members: [JSONMember]) {
         self.init()
-        for m in members {
+        for m in members.firstOfEachKey {
             switch m.key {
             case "critical": critical = m.value.numberValue?.intValue
             case "name": name = m.value.stringValue

@@ -1,4 +1,5 @@
 /// The `aps` dictionary (Apple's Table 1); each field is nil when absent or not of Apple's type.
+/// A repeated key is read from its first member, as `json.duplicate-key` documents (later ones are ignored).
 public struct APS: Sendable, Equatable {
     /// `alert`: a string or a dictionary.
     public var alert: APNsAlert?
@@ -14,6 +15,9 @@ public struct APS: Sendable, Equatable {
     public var contentAvailable: Int?
     /// `mutable-content` (a number; `1` lets the service extension run). Booleans are not numbers: nil.
     public var mutableContent: Int?
+    /// True when `mutable-content` is written as the Boolean `true`, which is not Apple's type
+    /// (`apns.flag-is-boolean`; `mutableContent` is nil then).
+    public var mutableContentIsTrue = false
     /// `target-content-id`.
     public var targetContentID: String?
     /// `interruption-level`, as written.
@@ -48,10 +52,10 @@ public struct APS: Sendable, Equatable {
     /// An empty `aps`.
     public init() { otherMembers = [] }
 
-    /// Reads `aps` from its JSON members.
+    /// Reads `aps` from its JSON members (the first of repeated keys).
     public init(members: [JSONMember]) {
         self.init()
-        for m in members {
+        for m in members.firstOfEachKey {
             let v = m.value
             switch m.key {
             case "alert": alert = APNsAlert(json: v)
@@ -60,7 +64,9 @@ public struct APS: Sendable, Equatable {
             case "thread-id": threadID = v.stringValue
             case "category": category = v.stringValue
             case "content-available": contentAvailable = v.numberValue?.intValue
-            case "mutable-content": mutableContent = v.numberValue?.intValue
+            case "mutable-content":
+                mutableContent = v.numberValue?.intValue
+                mutableContentIsTrue = v.boolValue == true
             case "target-content-id": targetContentID = v.stringValue
             case "interruption-level": interruptionLevelName = v.stringValue
             case "relevance-score": relevanceScore = v.numberValue?.doubleValue

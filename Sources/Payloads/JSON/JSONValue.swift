@@ -134,6 +134,15 @@ public struct JSONMember: Sendable, Hashable {
     }
 }
 
+extension Array where Element == JSONMember {
+    /// The members without the later ones of a repeated key: what a reader that keeps the first
+    /// value sees (Pushbook's reading of `json.duplicate-key`, and `JSONValue[key]`'s).
+    public var firstOfEachKey: [JSONMember] {
+        var seen: Set<String> = []
+        return filter { seen.insert($0.key).inserted }
+    }
+}
+
 /// A JSON number kept as written, so `1` and `1.0` stay apart and nothing is lost to rounding.
 public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number's text, as written in the source (already validated as JSON number syntax).

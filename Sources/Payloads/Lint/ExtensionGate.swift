@@ -2,7 +2,7 @@
 /// (`ios.extension-gate`, `ios.background-push-wakes-app`).
 ///
 /// The simulated device takes its flags from here too, so the playground and the delivery records
-/// cannot disagree. It reads the payload's first member of a repeated key (`json.duplicate-key`),
+/// cannot disagree. It reads the typed `APS` (the first member of a repeated key, `json.duplicate-key`):
 /// `mutable-content` as the number 1 (`1.0` too, not `true` or `"1"`), alert text in a string alert
 /// or in a title, subtitle or body (or their localization keys).
 public struct ExtensionGate: Sendable, Equatable {
@@ -55,22 +55,15 @@ public struct ExtensionGate: Sendable, Equatable {
     /// false when APNs or FCM refuses it.
     public init(payload: JSONValue, accepted: Bool, pushType: APNsPushType? = nil) {
         self.pushType = pushType
-        let aps = payload["aps"]
-        let alert = aps?["alert"]
-        switch alert {
-        case .string(let text, _)?:
-            hasAlertText = !text.isEmpty
-        case .object?:
-            hasAlertText = ["title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key"]
-                .contains { !(alert?[$0]?.stringValue ?? "").isEmpty }
-        default:
-            hasAlertText = false
+        let aps = APNsPayload(json: payload).aps
+        switch aps?.alert {
+        case .text(let text)?: hasAlertText = !text.isEmpty
+        case .dictionary(let alert)?: hasAlertText = alert.hasLiteralText || alert.hasLocalizationKey
+        case nil: hasAlertText = false
         }
-        let hasBadge = aps?["badge"]?.numberValue?.intValue != nil
-        let hasSound = aps?["sound"]?.stringValue != nil || aps?["sound"]?.members != nil
-        isVisible = hasAlertText || hasBadge || hasSound
-        isMutable = aps?["mutable-content"]?.numberValue?.doubleValue == 1
-        isContentAvailable = aps?["content-available"]?.numberValue?.doubleValue == 1
+        isVisible = hasAlertText || aps?.badge != nil || aps?.sound != nil
+        isMutable = aps?.isMutable ?? false
+        isContentAvailable = aps?.isContentAvailable ?? false
         if !accepted {
             reason = .refused
         } else if let pushType, !PushTypeProfile.profile(for: pushType).isUserNotification, pushType != .background {
