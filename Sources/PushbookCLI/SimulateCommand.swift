@@ -14,6 +14,12 @@ enum SimulateCommand {
     static let entitlements = OptionSpec.value("--entitlements", "FILE", help: "The app's .entitlements (XML plist); replaces only the recipe's entitlements.")
     /// The app's Info.plist.
     static let infoPlist = OptionSpec.value("--info-plist", "FILE", help: "The app's Info.plist (XML plist); replaces only the recipe's Info.plist.")
+    /// The user's notification settings.
+    static let settings = OptionSpec.value("--settings", "FILE",
+        help: "The user's notification settings: a JSON object of UNNotificationSettings names to Apple's cases, for example {\"authorizationStatus\": \"provisional\"} or {\"soundSetting\": \"disabled\"} (keys: authorizationStatus, alertSetting, soundSetting, badgeSetting, lockScreenSetting, notificationCenterSetting, criticalAlertSetting; left out means enabled). Replaces the recipe app folder's settings.json. Without settings everything is allowed and the record has no settings part.")
+    /// The app's strings.
+    static let strings = OptionSpec.value("--strings", "FILE",
+        help: "The app's Localizable.strings (\"key\" = \"value\"; UTF-8 or UTF-16), for the alert's loc-key, title-loc-key and subtitle-loc-key. Replaces the recipe app folder's Localizable.strings. Without strings the record shows the keys.")
     /// How to print the record.
     static let format = OptionSpec.value("--format", "FMT", help: "json or text.", default: "json", choices: ["json", "text"])
 
@@ -27,7 +33,7 @@ enum SimulateCommand {
             and prints the delivery record. Nothing touches the network: downloads are served from a
             fixture manifest, and time is virtual.
             """,
-        options: [recipe, CommonOptions.recipes, fixtures, entitlements, infoPlist, CommonOptions.header, format],
+        options: [recipe, CommonOptions.recipes, fixtures, entitlements, infoPlist, settings, strings, CommonOptions.header, format],
         arguments: [ArgumentSpec(name: "FILE", help: "The push: a file, a FIFO, /dev/stdin, or '-' for standard input.", repeats: false)],
         run: run)
 
@@ -37,6 +43,8 @@ enum SimulateCommand {
         let fixtures = arguments.value(Self.fixtures)
         let entitlements = arguments.value(Self.entitlements)
         let infoPlist = arguments.value(Self.infoPlist)
+        let settingsFile = arguments.value(Self.settings)
+        let stringsFile = arguments.value(Self.strings)
         let headers = try LintCommand.parseHeaders(arguments.all(CommonOptions.header))
         let format = try CommonOptions.format(Self.format, arguments)
         let files = arguments.positionals
@@ -89,6 +97,8 @@ enum SimulateCommand {
                     app.displayName = loaded.displayName
                 }
             }
+            if let settingsFile { app.settings = try DeviceSettings.load(from: URL(fileURLWithPath: settingsFile), displayPath: settingsFile) }
+            if let stringsFile { app.strings = try LocalizableStrings.load(from: URL(fileURLWithPath: stringsFile), displayPath: stringsFile) }
         } catch {
             printError(error.text)
             return .unreadable
@@ -131,6 +141,10 @@ enum SimulateCommand {
             lines.append("shown: \"\(shown.title)\" / \"\(shown.subtitle)\" / \"\(shown.body)\" · icon \(shown.icon.rawValue) · \(shown.attachmentTypes.count) attachment(s)\(shown.isCommunication ? " · communication notification" : "")")
         } else {
             lines.append("nothing shown")
+        }
+        if let settings = record.settings {
+            let places = settings.shownIn.isEmpty ? "shown nowhere" : "shown in " + settings.shownIn.joined(separator: ", ")
+            lines.append("settings: \(settings.authorizationStatus) · \(places) · sound \(settings.soundPlays ? "plays" : "silent") · badge \(settings.badgeApplied ? "applied" : "not applied")")
         }
         for diagnostic in view.diagnostics { lines.append(diagnostic.inFile(diagnostic.location.line > 0 ? file : "device").text) }
         return lines.joined(separator: "\n")

@@ -30,13 +30,16 @@ import Payloads
         #expect(request.bytes == 29)
     }
 
-    @Test func malformedJSONIsOneSyntaxDiagnosticWithLineAndColumn() throws {
+    @Test func malformedJSONIsOneSyntaxErrorWithLineAndColumn() throws {
         let result = lint("{\n  \"aps\": {\n    \"alert\": \"Hi\",\n  }\n}\n")
         #expect(result.kind == nil)
         #expect(result.request == nil)
         #expect(!result.accepted)
         let d = try #require(result.diagnostics.first)
-        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.filter { $0.severity == .error }.count == 1)
+        // The trailing comma also gets the note on who refuses it and who may take it (json.not-strict).
+        #expect(result.diagnostics.map(\.rule) == ["json.syntax", "json.not-strict"])
+        #expect(result.diagnostics.last?.location == SourceLocation(line: 3, column: 18))
         #expect(d.rule == "json.syntax")
         #expect(d.severity == .error)
         #expect(d.location == SourceLocation(line: 4, column: 3))
@@ -205,5 +208,36 @@ import Payloads
         let result = lint(#"{"aps": {"content-available": 1}}"#, headers: ["APNS-Push-Type": "background", "APNS-Priority": "5"])
         #expect(result.request?.headers == ["apns-push-type": "background", "apns-priority": "5"])
         #expect(APNsHeaders(["\u{212A}": "x"]).raw == ["\u{212A}": "x"])
+    }
+}
+
+/// A file that is not strict JSON: which consumer refuses it and which may accept it (`json.not-strict`).
+@Suite struct NonStrictJSONTests {
+    @Test("a trailing comma in a Simulator file: APNs and FCM refuse it, the Simulator's tools may accept it")
+    func trailingCommaNamesConsumers() throws {
+        let result = lint("{\"Simulator Target Bundle\": \"com.example.app\",\n \"aps\": {\"alert\": \"Hi\",}}")
+        let note = try #require(result.diagnostics.first { $0.rule == "json.not-strict" })
+        #expect(note.location == SourceLocation(line: 2, column: 23))
+        #expect(note.message.contains("APNs refuses it"))
+        #expect(note.message.contains("FCM's HTTP v1 API refuses it"))
+        #expect(note.message.contains("xcrun simctl push and Xcode's drag-and-drop onto the Simulator may accept the trailing comma"))
+        #expect(note.message.contains("without them the file is valid JSON"))
+    }
+
+    @Test("a comment: the Simulator's tools refuse it too (a modelling choice)")
+    func commentIsRefusedEverywhere() throws {
+        let result = lint("{\"aps\": {\"alert\": \"Hi\"} /* note */}")
+        let note = try #require(result.diagnostics.first { $0.rule == "json.not-strict" })
+        #expect(note.location == SourceLocation(line: 1, column: 25))
+        #expect(note.message.contains("refuse the comments"))
+    }
+
+    @Test("commas and slashes inside strings are not leniencies; other syntax errors get no note")
+    func stringsAreSkipped() {
+        #expect(NonStrictJSON(Array(#"{"a": "x,}", "b": "//no"}"#.utf8)) == nil)
+        #expect(!lint("{\"aps\": }").diagnostics.contains { $0.rule == "json.not-strict" })
+        let scan = NonStrictJSON(Array("{\"a\": [1,], \"b\": 2,}".utf8))
+        #expect(scan?.features.map(\.location) == [SourceLocation(line: 1, column: 9), SourceLocation(line: 1, column: 19)])
+        #expect(scan?.readableWithoutThem == true)
     }
 }

@@ -87,6 +87,12 @@ public struct ToolRule: Sendable, Hashable, Identifiable {
     /// The app's property lists can be read (raised by NotificationSimulator).
     public static let propertyList = ToolRule(id: AppConfiguration.rule,
         summary: "The app's .entitlements and Info.plist are readable property lists with a dictionary at the root.")
+    /// A notification settings file is well formed (raised by NotificationSimulator).
+    public static let settingsFile = ToolRule(id: DeviceSettings.rule,
+        summary: "A settings file (--settings, or settings.json in the app folder) is a JSON object of UNNotificationSettings property names (authorizationStatus, alertSetting, soundSetting, badgeSetting, lockScreenSetting, notificationCenterSetting, criticalAlertSetting) to Apple's case names, each key once.")
+    /// A strings file is well formed (raised by NotificationSimulator).
+    public static let stringsFile = ToolRule(id: LocalizableStrings.rule,
+        summary: "A Localizable.strings file (--strings, or in the app folder) is UTF-8 or UTF-16 with a byte-order mark, in the strings format: \"key\" = \"value\"; entries, /* */ and // comments, backslash escapes.")
     /// An input file can be read (raised by the command line and the WebAssembly linter).
     public static let unreadableInput = ToolRule(id: Diagnostic.unreadableInputRule,
         summary: "A file given to lint or simulate can be read: a regular file, a FIFO, /dev/stdin or '-'.")
@@ -95,7 +101,7 @@ public struct ToolRule: Sendable, Hashable, Identifiable {
     public static let all: [ToolRule] = ([folder, unknownRecipe, markdown, frontMatter, exampleList, outsideFolder, include, snippet,
                                           exampleBlock, service, exampleInput, availability, mismatch, missingExpected, expectedFile,
                                           outputRefused, write, brokenLink, playgroundModule, cacheUnusable, workerCrashed,
-                                          workerUnavailable, fixtureManifest, propertyList, unreadableInput]
+                                          workerUnavailable, fixtureManifest, propertyList, settingsFile, stringsFile, unreadableInput]
                                          + safety).sorted { $0.id < $1.id }
 }
 

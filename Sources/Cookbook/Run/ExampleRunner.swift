@@ -95,9 +95,26 @@ public struct ExampleRunner: Sendable {
                 throw Diagnostic(file: "\(recipe.displayPath)/\(relative)", rule: AppConfiguration.rule, message: "cannot read the property list: \(error)")
             }
         }
-        return try AppConfiguration.parse(entitlements: read(entitlements), infoPlist: read(info),
+        var configuration = try AppConfiguration.parse(entitlements: read(entitlements), infoPlist: read(info),
                                           displayEntitlements: "\(recipe.displayPath)/\(folderName)/\(entitlements ?? "App.entitlements")",
                                           displayInfoPlist: "\(recipe.displayPath)/\(folderName)/Info.plist")
+        // The user's notification settings and the app's strings, when the folder carries them.
+        func readInput(_ name: String, rule: String, what: String) throws(Diagnostic) -> [UInt8]? {
+            guard files.contains(name) else { return nil }
+            let relative = (folderName as NSString).appendingPathComponent(name)
+            do {
+                return try ContainedFile.read(relative, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit)
+            } catch {
+                throw Diagnostic(file: "\(recipe.displayPath)/\(relative)", rule: rule, message: "cannot read the \(what): \(error)")
+            }
+        }
+        if let bytes = try readInput(DeviceSettings.fileName, rule: DeviceSettings.rule, what: "settings file") {
+            configuration.settings = try DeviceSettings.parse(bytes, shown: "\(recipe.displayPath)/\(folderName)/\(DeviceSettings.fileName)")
+        }
+        if let bytes = try readInput(LocalizableStrings.fileName, rule: LocalizableStrings.rule, what: "strings file") {
+            configuration.strings = try LocalizableStrings.parse(bytes, shown: "\(recipe.displayPath)/\(folderName)/\(LocalizableStrings.fileName)")
+        }
+        return configuration
     }
 
     /// The resources of the recipe's app and extension bundles: the regular files directly in

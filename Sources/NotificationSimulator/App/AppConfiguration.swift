@@ -13,6 +13,10 @@ public struct AppConfiguration: Sendable, Equatable {
     public var backgroundModes: [String]
     /// Whether the app is in the foreground when the push arrives.
     public var isInForeground: Bool
+    /// The user's notification settings, or nil for the default (everything allowed, not recorded).
+    public var settings: DeviceSettings?
+    /// The app's `Localizable.strings`, or nil when none was given.
+    public var strings: LocalizableStrings?
 
     /// The entitlement of the Communication Notifications capability.
     public static let communicationEntitlement = "com.apple.developer.usernotifications.communication"

@@ -39,6 +39,7 @@ extension NotificationDevice {
                 diagnostics.append(DeviceBehaviours.diagnostic("ios.communication-needs-entitlement", "the content was updated from a message intent, but the app lacks the Communication Notifications entitlement or NSUserActivityTypes: iOS silently shows a plain notification with the app icon", severity: .warning))
             }
         }
+        let sound = soundRecord(content.sound, original: original.sound, diagnostics: &diagnostics)
         let userInfo: JSONValue = PayloadContent.json(content.userInfo)
         let level = effectiveLevel(content.interruptionLevel)
         if level != content.interruptionLevel {
@@ -46,7 +47,7 @@ extension NotificationDevice {
         }
         let delivered = DeliveryRecord.Delivered(
             title: content.title, subtitle: content.subtitle, body: content.body,
-            badge: content.badge?.intValue, sound: content.sound?.recordName,
+            badge: content.badge?.intValue, sound: sound,
             threadIdentifier: content.threadIdentifier, categoryIdentifier: content.categoryIdentifier,
             targetContentIdentifier: content.targetContentIdentifier,
             interruptionLevel: level.apnsLevel,
@@ -61,6 +62,27 @@ extension NotificationDevice {
         var notification: DeliveryRecord.Delivered
         /// The images its preview draws.
         var images: DeviceRun.PreviewImages
+    }
+
+    /// The sound as the record shows it. A critical sound without Apple's critical-alerts entitlement (or with
+    /// critical alerts turned off in the settings) plays as an ordinary sound (`ios.critical-sound-entitlement`);
+    /// a sound the extension set to a file type iOS does not play is reported as the linter reports the payload's.
+    private func soundRecord(_ sound: UNNotificationSound?, original: UNNotificationSound?, diagnostics: inout [Diagnostic]) -> String? {
+        guard let sound else { return nil }
+        if sound.name != original?.name, case .unplayable(let ext) = SoundFileType(name: sound.name) {
+            diagnostics.append(Diagnostic(rule: SoundFileTypeRule.description.id, severity: SoundFileTypeRule.description.severity,
+                                          message: "the extension set " + SoundFileType.message(name: sound.name, fileExtension: ext)))
+        }
+        guard sound.isCritical else { return sound.recordName }
+        if !app.entitlements.contains(AppConfiguration.criticalAlertsEntitlement) {
+            diagnostics.append(DeviceBehaviours.diagnostic("ios.critical-sound-entitlement", "a critical sound needs Apple's critical-alerts entitlement (\(AppConfiguration.criticalAlertsEntitlement)), which the app lacks: the sound '\(sound.name)' plays as an ordinary notification sound, without overriding the mute switch or Do Not Disturb"))
+            return sound.name
+        }
+        if let settings = app.settings, settings.criticalAlertSetting != .enabled {
+            diagnostics.append(DeviceBehaviours.diagnostic("ios.critical-sound-entitlement", "critical alerts are off for this app (criticalAlertSetting \(settings.criticalAlertSetting.settingsName)): the sound '\(sound.name)' plays as an ordinary notification sound"))
+            return sound.name
+        }
+        return sound.recordName
     }
 
     /// Time-sensitive and critical levels fall back to active without their entitlements (domain-rules §1.2, [C]).

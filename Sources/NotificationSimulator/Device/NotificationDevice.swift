@@ -51,7 +51,7 @@ public struct NotificationDevice: Sendable {
         record.apns = .init(headers: request.headers, payload: request.payload, bytes: request.bytes)
         guard input.accepted else { return DeviceRun(record: record) }
 
-        let parsed = PayloadContent(payload: request.payload)
+        let parsed = PayloadContent(payload: request.payload, strings: app.strings)
         let route = PushRoute(headers: request.typedHeaders, isVisible: parsed.isVisible)
         record.receivedBy = route.receiver
         if route.bypassesNotifications {
@@ -83,7 +83,20 @@ public struct NotificationDevice: Sendable {
             }
             return DeviceRun(record: record)
         }
-        let runsExtension = parsed.mutableContent && parsed.hasAlertText && makeExtension != nil
+        record.diagnostics += parsed.localizationNotes
+        // The user's settings decide first whether anything is delivered (ios.settings-*).
+        let verdict = app.settings?.verdict
+        if let settings = app.settings, let verdict {
+            record.settings = .init(authorizationStatus: settings.authorizationStatus.settingsName, shownIn: verdict.places,
+                                    soundPlays: verdict.playsSound && parsed.content.sound != nil,
+                                    badgeApplied: verdict.appliesBadge && parsed.content.badge != nil)
+            if let reason = verdict.reason { record.diagnostics.append(DeviceBehaviours.diagnostic(reason.rule, reason.message)) }
+            if !verdict.delivers {
+                record.serviceExtension = makeExtension.map { _ in .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: []) }
+                return DeviceRun(record: record)
+            }
+        }
+        let runsExtension = parsed.mutableContent && parsed.hasAlertText && makeExtension != nil && verdict?.runsExtension != false
         let original = parsed.content
         let pushRequest = UNNotificationRequest(identifier: "push", content: original, trigger: UNPushNotificationTrigger())
 

@@ -15,10 +15,14 @@ struct PayloadContent {
     let hasAlertText: Bool
     /// True when the push shows, sounds or badges anything.
     let isVisible: Bool
+    /// What the device notes about localized alert text (loc keys resolved, missing, or without strings).
+    let localizationNotes: [Diagnostic]
 
     /// The content of `payload`, built from its typed `aps` (`APS`: the first of repeated keys, as
-    /// `json.duplicate-key` documents); `userInfo` is the whole payload as Foundation values.
-    init(payload: JSONValue) {
+    /// `json.duplicate-key` documents); `userInfo` is the whole payload as Foundation values;
+    /// `strings` are the app's Localizable.strings, for the alert's loc keys.
+    init(payload: JSONValue, strings: LocalizableStrings? = nil) {
+        var notes: [Diagnostic] = []
         let content = UNMutableNotificationContent()
         let aps = APNsPayload(json: payload).aps
         content.userInfo = (payload.foundationValue as? [String: Any]).map { dictionary in
@@ -30,14 +34,15 @@ struct PayloadContent {
         case .text(let body)?:
             content.body = body
         case .dictionary(let alert)?:
-            // A localization key stands in for its text: the model has no app strings to look it up in.
             content.title = alert.title ?? ""
             content.subtitle = alert.subtitle ?? ""
             content.body = alert.body ?? ""
             content.launchImageName = alert.launchImage ?? ""
-            if content.title.isEmpty, let key = alert.titleLocKey { content.title = key }
-            if content.subtitle.isEmpty, let key = alert.subtitleLocKey { content.subtitle = key }
-            if content.body.isEmpty, let key = alert.locKey { content.body = key }
+            // A localization key shows the app's localized text, or the key without strings (ios.localized-*).
+            let localizer = AlertLocalizer(strings: strings)
+            if let text = localizer.text(of: AlertLocalizer.title, in: alert, diagnostics: &notes) { content.title = text }
+            if let text = localizer.text(of: AlertLocalizer.subtitle, in: alert, diagnostics: &notes) { content.subtitle = text }
+            if let text = localizer.text(of: AlertLocalizer.body, in: alert, diagnostics: &notes) { content.body = text }
         case nil:
             break
         }
@@ -69,6 +74,7 @@ struct PayloadContent {
         self.contentAvailable = gate.isContentAvailable
         self.hasAlertText = gate.hasAlertText
         self.isVisible = gate.isVisible
+        self.localizationNotes = notes
     }
 
     /// The JSON value of a Foundation value (for records of content an app built); sorted keys.

@@ -30,6 +30,8 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var presentation: UNNotificationPresentationOptions?
     /// What ActivityKit did with a Live Activity push, or nil for any other push.
     public var liveActivity: LiveActivityPart?
+    /// What the user's notification settings did, or nil when no settings were given.
+    public var settings: SettingsPart?
 
     /// The APNs part.
     public struct APNsPart: Sendable, Equatable {
@@ -176,6 +178,9 @@ public struct DeliveryRecord: Sendable, Equatable {
         }
         if let liveActivity {
             pairs.append(("liveActivity", liveActivity.json))
+        }
+        if let settings {
+            pairs.append(("settings", settings.json))
         }
         return .object(pairs)
     }

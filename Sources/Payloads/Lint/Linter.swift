@@ -7,7 +7,9 @@ public enum Linter {
         let document: JSONValue
         switch JSONReader.parse(bytes) {
         case .failure(let error):
-            return LintResult(kind: nil, bytes: bytes.count, diagnostics: [JSONSyntaxRule.diagnostic(for: error)],
+            // Trailing commas and comments: say which consumer refuses the file and which may take it.
+            let lenient = NonStrictJSONRule.diagnostic(for: bytes).map { [$0] } ?? []
+            return LintResult(kind: nil, bytes: bytes.count, diagnostics: [JSONSyntaxRule.diagnostic(for: error)] + lenient,
                               request: nil, accepted: false)
         case .success(let value):
             document = value

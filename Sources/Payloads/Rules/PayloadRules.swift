@@ -6,6 +6,7 @@ public enum PayloadRules {
     /// where it belongs in the run order. Its catalogue entry joins the rules page by itself.
     public static let all: [AnyPayloadRule] = [
         AnyPayloadRule(JSONSyntaxRule()),
+        AnyPayloadRule(NonStrictJSONRule()),
         AnyPayloadRule(DuplicateKeyRule()),
         AnyPayloadRule(LoneSurrogateRule()),
         AnyPayloadRule(InputKindRule()),
@@ -23,6 +24,7 @@ public enum PayloadRules {
         AnyPayloadRule(InterruptionLevelValueRule()),
         AnyPayloadRule(RelevanceScoreRangeRule()),
         AnyPayloadRule(CriticalSoundVolumeRule()),
+        AnyPayloadRule(SoundFileTypeRule()),
         AnyPayloadRule(LocArgsWithoutLocKeyRule()),
         AnyPayloadRule(CustomValueNullRule()),
         AnyPayloadRule(BadgeValueRule()),
