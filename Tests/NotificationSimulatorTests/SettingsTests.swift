@@ -146,4 +146,49 @@ struct SettingsTests {
             if !message.isEmpty { #expect(error.message.contains(message), "\(error.message)") }
         }
     }
+
+    /// Records what the app's code saw, across the simulator's thread hop.
+    final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [String] = []
+        func add(_ value: String) { lock.lock(); values.append(value); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return values }
+    }
+
+    @Test("a denied app's code sees the settings: requestAuthorization is refused, add(_:) fails with notificationsNotAllowed, nothing is shown")
+    func deniedLocalNotification() {
+        var app = AppConfiguration.plain
+        app.settings = DeviceSettings(authorizationStatus: .denied)
+        let seen = Seen()
+        let record = NotificationDevice(app: app).runLocal { center in
+            center.requestAuthorization(options: [.alert]) { granted, _ in seen.add("granted \(granted)") }
+            center.getNotificationSettings { settings in seen.add("status \(settings.authorizationStatus.rawValue)") }
+            let content = UNMutableNotificationContent()
+            content.body = "Stand up"
+            center.add(UNNotificationRequest(identifier: "r", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 5, repeats: false))) { error in
+                seen.add("error \((error as? UNError)?.code == .notificationsNotAllowed)")
+            }
+        }
+        #expect(record.delivered == nil)
+        #expect(record.settings?.authorizationStatus == "denied")
+        #expect(Set(seen.all) == ["granted false", "status 1", "error true"])
+    }
+
+    @Test("a provisional app's local notification is listed in Notification Center only; its settings read provisional")
+    func provisionalLocalNotification() {
+        var app = AppConfiguration.plain
+        app.settings = DeviceSettings(authorizationStatus: .provisional, soundSetting: .disabled)
+        let seen = Seen()
+        let record = NotificationDevice(app: app).runLocal { center in
+            center.getNotificationSettings { settings in seen.add("status \(settings.authorizationStatus.rawValue) sound \(settings.soundSetting.rawValue)") }
+            let content = UNMutableNotificationContent()
+            content.body = "Stand up"
+            content.sound = .default
+            center.add(UNNotificationRequest(identifier: "r", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 5, repeats: false)))
+        }
+        #expect(record.delivered?.body == "Stand up")
+        #expect(record.settings?.shownIn == ["notificationCenter"])
+        #expect(record.settings?.soundPlays == false)
+        #expect(seen.all == ["status 3 sound 1"])
+    }
 }

@@ -24,7 +24,9 @@ public struct NotificationDevice: Sendable {
 
     /// A new simulated world for one run.
     private func makeContext() -> SimulationContext {
-        SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle)
+        let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle)
+        context.center.userSettings = app.settings
+        return context
     }
 
     /// Delivers a linted push. `makeExtension` builds the app's Notification Service Extension;
@@ -209,6 +211,15 @@ public struct NotificationDevice: Sendable {
             }
             _ = context.scheduler.cancelAll()
             record.diagnostics = Self.donationDiagnostics(context) + Self.localAttachmentDiagnostics(context) + record.diagnostics
+            if let settings = app.settings {
+                // The same verdict as for a push; a denied app could not schedule at all (add(_:) failed).
+                let verdict = settings.verdict
+                let first = shown.first?.presented.notification
+                record.settings = .init(authorizationStatus: settings.authorizationStatus.settingsName, shownIn: verdict.places,
+                                        soundPlays: verdict.playsSound && first?.sound != nil, badgeApplied: verdict.appliesBadge && first?.badge != nil)
+                if let reason = verdict.reason { record.diagnostics.append(DeviceBehaviours.diagnostic(reason.rule, reason.message)) }
+                if !verdict.delivers { return DeviceRun(record: record) }
+            }
             guard let first = shown.first else { return DeviceRun(record: record) }
             record.delivered = first.presented.notification
             record.presentation = first.options

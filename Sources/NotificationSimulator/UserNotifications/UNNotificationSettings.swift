@@ -57,6 +57,18 @@ open class UNNotificationSettings: NSObject, NSCopying, @unchecked Sendable {
         super.init()
     }
 
+    /// The settings the simulated user chose.
+    convenience init(settings: DeviceSettings) {
+        self.init(status: settings.authorizationStatus, enabled: .enabled)
+        soundSetting = settings.soundSetting
+        badgeSetting = settings.badgeSetting
+        alertSetting = settings.alertSetting
+        notificationCenterSetting = settings.notificationCenterSetting
+        lockScreenSetting = settings.lockScreenSetting
+        criticalAlertSetting = settings.criticalAlertSetting
+        if settings.alertSetting != .enabled { alertStyle = .none }
+    }
+
     /// The settings of the simulated device: allowed, with alerts, sounds and badges.
     static let allowed = UNNotificationSettings(status: .authorized, enabled: .enabled)
 

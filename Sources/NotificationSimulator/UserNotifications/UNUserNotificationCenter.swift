@@ -6,7 +6,8 @@ import Foundation
 /// delivers them. At most 64 requests stay pending (the soonest-firing ones, domain-rules §7.9);
 /// adding a request with an existing identifier replaces it (§7.10). A local request's attachment
 /// files are moved into the system's store when it is added (§3.2.4). The simulated user has
-/// allowed notifications (rule `ios.authorization-granted`, a modelling choice).
+/// allowed notifications (rule `ios.authorization-granted`, a modelling choice) unless the device's
+/// settings say otherwise (`--settings`): then they are reported, and a denied app cannot schedule.
 ///
 /// Completion handlers run later, on the simulated device's event queue (Apple: "may be executed
 /// on a background thread"); outside a simulation they run at once.
@@ -49,21 +50,43 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     // MARK: Authorization and settings
 
-    /// Asks for permission; the simulated user has already allowed notifications.
-    open func requestAuthorization(options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        later("authorization") { completionHandler(true, nil) }
+    /// The settings the simulated user chose (`--settings`); nil: everything allowed.
+    var userSettings: DeviceSettings? {
+        get { lock.lock(); defer { lock.unlock() }; return storedSettings }
+        set { lock.lock(); storedSettings = newValue; lock.unlock() }
+    }
+    private var storedSettings: DeviceSettings?
+
+    /// What the settings report to the app.
+    private var currentSettings: UNNotificationSettings {
+        userSettings.map(UNNotificationSettings.init(settings:)) ?? .allowed
     }
 
-    /// Asks for permission; the simulated user has already allowed notifications.
-    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool { true }
+    /// True when the user's answer grants the request: authorized, provisional or ephemeral.
+    private var granted: Bool {
+        switch userSettings?.authorizationStatus ?? .authorized {
+        case .denied, .notDetermined: false
+        case .authorized, .provisional, .ephemeral: true
+        }
+    }
+
+    /// Asks for permission; the simulated user has already answered (allowed, unless the settings say otherwise).
+    open func requestAuthorization(options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        let granted = granted
+        later("authorization") { completionHandler(granted, nil) }
+    }
+
+    /// Asks for permission; the simulated user has already answered (allowed, unless the settings say otherwise).
+    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool { granted }
 
     /// The app's notification settings.
     open func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
-        later("settings") { completionHandler(UNNotificationSettings.allowed) }
+        let settings = currentSettings
+        later("settings") { completionHandler(settings) }
     }
 
     /// The app's notification settings.
-    open func notificationSettings() async -> UNNotificationSettings { .allowed }
+    open func notificationSettings() async -> UNNotificationSettings { currentSettings }
 
     /// Registers the app's notification categories, replacing the ones registered before.
     open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {
@@ -163,6 +186,8 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// file cannot be moved is not scheduled (domain-rules §3.2.4, §3.2.6).
     private func schedule(_ request: UNNotificationRequest) -> UNError? {
         let now = SimulationContext.current?.clock.now ?? 0
+        // Apple: when denied, the system ignores attempts to schedule local notifications (notificationsNotAllowed).
+        guard granted else { return UNError.simulated(.notificationsNotAllowed) }
         for attachment in request.content.attachments where !attachment.moveIntoStore() {
             SimulationContext.current?.recordLocalAttachmentFailure(attachment.url.lastPathComponent)
             return UNError.simulated(.attachmentMoveIntoDataStoreFailed)
