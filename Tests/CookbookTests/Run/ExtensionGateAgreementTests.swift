@@ -25,6 +25,13 @@ import Recipes
         var compared = 0, ran = 0, backgroundPushes = 0
         for (name, outcome) in try Self.outcomes() {
             guard let apns = outcome.record.apns, let run = outcome.record.serviceExtension else { continue }
+            // The user's settings (the app folder's settings.json) can stop an extension the payload lets run:
+            // the gate judges the payload only, so such examples must show the settings' verdict instead.
+            if let verdict = outcome.app.settings?.verdict, !verdict.runsExtension {
+                #expect(!run.invoked, "\(name): the settings stop the extension")
+                #expect(outcome.record.settings != nil, "\(name)")
+                continue
+            }
             let gate = ExtensionGate(payload: apns.payload, accepted: outcome.record.accepted,
                                      pushType: apns.headers["apns-push-type"].flatMap(APNsPushType.init(rawValue:)))
             #expect(gate.runs == run.invoked, "\(name): gate \(gate.reason), device invoked \(run.invoked)")
