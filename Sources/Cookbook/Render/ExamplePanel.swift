@@ -130,7 +130,9 @@ struct ExamplePanel {
         if let shown = view.shown {
             let icon = shown.icon == .app ? "app icon" : shown.icon.rawValue.replacingOccurrences(of: "-", with: " ")
             let attachments = shown.attachmentTypes.isEmpty ? "no attachment" : shown.attachmentTypes.joined(separator: ", ")
-            items.append("<span class=\"badge badge-note\">Shown · \(HTML.escapeText(icon)) · \(HTML.escapeText(attachments))</span>")
+            // The user's settings may keep it out of the banner (alerts off, provisional): say where it appears.
+            let places = shown.places.flatMap { $0.contains("banner") ? nil : " · " + ($0 == ["notificationCenter"] ? "in Notification Center only" : "in " + $0.joined(separator: ", ")) } ?? ""
+            items.append("<span class=\"badge badge-note\">Shown · \(HTML.escapeText(icon)) · \(HTML.escapeText(attachments))\(HTML.escapeText(places))</span>")
         } else {
             items.append("<span class=\"badge badge-note\">Nothing shown</span>")
         }

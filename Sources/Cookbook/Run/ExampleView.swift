@@ -109,6 +109,8 @@ public struct ExampleView: Sendable, Equatable {
         public var attachmentTypes: [String]
         /// Whether it is a communication notification.
         public var isCommunication: Bool
+        /// Where the user's settings let it appear (`banner`, `lockScreen`, `notificationCenter`); nil without settings.
+        public var places: [String]? = nil
     }
 
     /// One notification as the lock screen draws it.
@@ -229,7 +231,7 @@ public struct ExampleView: Sendable, Equatable {
         }
         shown = record.delivered.map {
             Shown(title: $0.title, subtitle: $0.subtitle, body: $0.body, icon: $0.icon,
-                  attachmentTypes: $0.attachments.map(\.type), isCommunication: $0.communication != nil)
+                  attachmentTypes: $0.attachments.map(\.type), isCommunication: $0.communication != nil, places: record.settings?.shownIn)
         }
         let presented = record.isPresented
         pushAppears = record.delivered != nil && presented
