@@ -1,3 +1,5 @@
+import Cookbook
+
 /// The command line, declared once: each command's options (name, value name, help, default) and
 /// arguments are values, and the parser, the help text, "did you mean" and the list of known options
 /// are all derived from them.
@@ -206,20 +208,4 @@ struct ParsedArguments: Sendable {
 struct UsageError: Error {
     /// What is wrong.
     let message: String
-}
-
-/// The edit distance between two words, for suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

@@ -1,5 +1,5 @@
 import Testing
-import Payloads
+@testable import Payloads
 
 /// Every linter rule has a fixture that breaks it and one that does not (Fixtures/rules/<id>.bad|good.*).
 @Suite struct RuleFixtureTests {

@@ -67,13 +67,7 @@ struct MarkdownDocument: Sendable {
     static func render(_ markdown: String, image: (Image) -> String = { $0.url }, codeBlock: (CodeBlock) -> String,
                        heading: (Heading) -> String) -> MarkdownDocument {
         let options = CMARK_OPT_VALIDATE_UTF8
-        var bytes = Array(markdown.utf8)
-        let document: OpaquePointer? = bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, options) }
-            } ?? cmark_parse_document("", 0, options)
-        }
-        guard let document else { return MarkdownDocument(html: "", plainText: "") }
+        guard let document = parse(markdown, options: options) else { return MarkdownDocument(html: "", plainText: "") }
         defer { cmark_node_free(document) }
 
         var codeNodes: [OpaquePointer] = []
@@ -140,6 +134,41 @@ struct MarkdownDocument: Sendable {
         }.filter { $0.headingLine != nil || !$0.text.isEmpty }
         return MarkdownDocument(html: renderHTML(document, options: options),
                                 plainText: text.joined().split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " "), sections: cut)
+    }
+
+    /// The fenced code blocks and images of `markdown`, in document order, without rendering it:
+    /// what the recipe loader reads to know which files the page needs.
+    static func references(in markdown: String) -> (codeBlocks: [CodeBlock], images: [Image]) {
+        guard let document = parse(markdown, options: CMARK_OPT_VALIDATE_UTF8) else { return ([], []) }
+        defer { cmark_node_free(document) }
+        var blocks: [CodeBlock] = []
+        var images: [Image] = []
+        guard let iterator = cmark_iter_new(document) else { return ([], []) }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_CODE_BLOCK:
+                blocks.append(CodeBlock(info: string(cmark_node_get_fence_info(node)), literal: string(cmark_node_get_literal(node)), line: line, column: column))
+            case CMARK_NODE_IMAGE:
+                images.append(Image(url: string(cmark_node_get_url(node)), line: line, column: column))
+            default: break
+            }
+        }
+        return (blocks, images)
+    }
+
+    /// cmark's document for `markdown`; the caller frees it with `cmark_node_free`.
+    private static func parse(_ markdown: String, options: Int32) -> OpaquePointer? {
+        var bytes = Array(markdown.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, options) }
+            } ?? cmark_parse_document("", 0, options)
+        }
     }
 
     /// Replaces a block node with a custom block whose HTML is `html`, and frees the old node.

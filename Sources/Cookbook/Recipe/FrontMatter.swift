@@ -52,28 +52,28 @@ struct FrontMatter: Sendable, Equatable {
                 throw Diagnostic(file: file, location: SourceLocation(line: number, column: column), breaking: .controlCharacter,
                                          "control character U+\(String(format: "%04X", line.unicodeScalars[bad].value)) in the front matter; remove it")
             }
-            if line.trimmedOfSpaces.isEmpty || line.hasPrefix("#") { continue }
+            if line.trimmingSpaces.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix(" ") || line.hasPrefix("\t") {
                 let trimmed = line.drop { $0 == " " || $0 == "\t" }
                 guard let key = currentList, trimmed.hasPrefix("- ") || trimmed == "-" else {
                     throw Diagnostic(file: file, location: SourceLocation(line: number, column: line.count - trimmed.count + 1), breaking: .frontMatter, "an indented line must be a list item ('- item') under a 'key:' line")
                 }
-                let item = unquote(String(trimmed.dropFirst(1)).trimmedOfSpaces)
+                let item = unquote(String(trimmed.dropFirst(1)).trimmingSpaces)
                 fields[key]?.items.append((item, number))
                 continue
             }
             guard let colon = line.firstIndex(of: ":") else {
                 throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .frontMatter, "expected 'key: value'")
             }
-            let key = String(line[..<colon]).trimmedOfSpaces
+            let key = String(line[..<colon]).trimmingSpaces
             guard knownKeys.contains(key) else {
-                let suggestion = knownKeys.min { distance($0, key) < distance($1, key) }.map { " Did you mean '\($0)'?" } ?? ""
+                let suggestion = knownKeys.min { editDistance($0, key) < editDistance($1, key) }.map { " Did you mean '\($0)'?" } ?? ""
                 throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .frontMatter, "unknown front matter key '\(key)'.\(suggestion) Known keys: \(knownKeys.sorted().joined(separator: ", "))")
             }
             guard fields[key] == nil else {
                 throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .frontMatter, "'\(key)' is given twice")
             }
-            let value = String(line[line.index(after: colon)...]).trimmedOfSpaces
+            let value = String(line[line.index(after: colon)...]).trimmingSpaces
             if value.isEmpty {
                 fields[key] = Field(value: nil, items: [], line: number)
                 currentList = key
@@ -112,19 +112,5 @@ struct FrontMatter: Sendable, Equatable {
             return String(s.dropFirst().dropLast())
         }
         return s
-    }
-
-    /// Edit distance, for "did you mean".
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }

@@ -34,24 +34,47 @@ struct ProseImages {
             diagnostics.append(Diagnostic(file: recipe.markdownPath, location: location, breaking: rule, message))
             return ""
         }
-        if Self.dataTypes.contains(where: { lower.hasPrefix($0 + ";") || lower.hasPrefix($0 + ",") }) { return url }
-        if lower.hasPrefix("//") || Self.hasScheme(lower) {
+        if Self.isInlineData(lower) { return url }
+        if Self.isRemote(lower) {
             return fail(.remoteResource, "the image '\(url.prefix(200))' would be loaded from \(lower.hasPrefix("data:") ? "a data: URL of a type pages do not embed" : "the network") when the page opens, and pages load nothing from the network: put the image file in the recipe folder and write its path, such as ![…](images/diagram.png), or link to it with […](\(url.prefix(80))) instead")
         }
-        let parts = url.split(separator: "/", omittingEmptySubsequences: false)
-        let ext = (url as NSString).pathExtension.lowercased()
-        guard !parts.isEmpty, parts.allSatisfy(PlainName.isPlain), Self.imageExtensions.contains(ext) else {
+        guard Self.isFileName(url) else {
             return fail(.localImage, "an image in the prose is a file of the recipe, named by a plain relative path (ASCII letters, digits, '-', '_', '.', folders with '/') ending in .png, .jpg, .jpeg, .gif or .webp; '\(url.prefix(200))' is not")
         }
-        do {
-            let bytes = try ContainedFile.read(url, under: recipe.folder.path, limit: Self.maximumBytes)
-            _ = bytes
-        } catch {
+        // The loader read the file (RecipeFiles.images); rendering reads none.
+        switch recipe.files.images[url] {
+        case .success?:
+            break
+        case .failure(let error)?:
             return fail(.localImage, "cannot embed the image '\(url)': \(error); put it in the recipe folder (\(recipe.pagePath)/\(url))")
+        case nil:
+            return fail(.localImage, "cannot embed the image '\(url)': the recipe's files were not loaded; put it in the recipe folder (\(recipe.pagePath)/\(url))")
         }
         let sitePath = "media/\(recipe.id)/\(url)"
         files[sitePath] = url
         return "../" + sitePath
+    }
+
+    /// True when `url` (lowercased) is an inline image of a type pages embed.
+    static func isInlineData(_ lower: String) -> Bool {
+        dataTypes.contains { lower.hasPrefix($0 + ";") || lower.hasPrefix($0 + ",") }
+    }
+
+    /// True when `url` (lowercased) would be loaded from elsewhere: `//host/…` or any scheme.
+    static func isRemote(_ lower: String) -> Bool {
+        lower.hasPrefix("//") || hasScheme(lower)
+    }
+
+    /// True when `url` is a plain relative path to an image file (what the page may embed).
+    static func isFileName(_ url: String) -> Bool {
+        let parts = url.split(separator: "/", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy(PlainName.isPlain) && imageExtensions.contains((url as NSString).pathExtension.lowercased())
+    }
+
+    /// True when the page would embed `url` as a file of the recipe: the loader reads those.
+    static func namesRecipeFile(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return !isInlineData(lower) && !isRemote(lower) && isFileName(url)
     }
 
     /// True when `url` starts with a URL scheme (`https:`, `javascript:`, `data:`, …).

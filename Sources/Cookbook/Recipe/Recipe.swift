@@ -39,6 +39,8 @@ public struct Recipe: Sendable, Equatable, Identifiable {
     public var markdown: String
     /// The line of `recipe.md` where `markdown` starts.
     public var markdownLine: Int
+    /// The files the page shows, read by the loader (empty when it read only what the index needs).
+    public var files = RecipeFiles()
 
     /// `recipe.md`'s path for messages.
     public var markdownPath: String { displayPath + "/recipe.md" }

@@ -1,5 +1,6 @@
 import Foundation
 import Payloads
+import NotificationSimulator
 
 /// Reads every recipe folder under a recipes directory, collecting errors rather than stopping at the first.
 public struct RecipeLoader: Sendable {
@@ -17,8 +18,9 @@ public struct RecipeLoader: Sendable {
         self.displayRoot = displayRoot ?? root.lastPathComponent
     }
 
-    /// The recipes (sorted by topic, order and id) and the problems found.
-    public func load(only ids: [String] = []) -> (recipes: [Recipe], diagnostics: [Diagnostic]) {
+    /// The recipes (sorted by topic, order and id) and the problems found. With `pageFiles` false,
+    /// only what the index and the cache key need is read (not the files the pages show).
+    public func load(only ids: [String] = [], pageFiles: Bool = true) -> (recipes: [Recipe], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let names: [String]
         do {
@@ -33,7 +35,7 @@ public struct RecipeLoader: Sendable {
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             guard ids.isEmpty || ids.contains(name) else { continue }
             do {
-                recipes.append(try loadRecipe(id: name, folder: folder))
+                recipes.append(try loadRecipe(id: name, folder: folder, pageFiles: pageFiles))
             } catch {
                 diagnostics.append(error)
             }
@@ -45,8 +47,9 @@ public struct RecipeLoader: Sendable {
         return (recipes, diagnostics)
     }
 
-    /// Reads one recipe folder.
-    public func loadRecipe(id: String, folder: URL) throws(Diagnostic) -> Recipe {
+    /// Reads one recipe folder: its front matter, examples and Markdown, and (with `pageFiles`) the
+    /// files its page shows, so rendering reads no file.
+    public func loadRecipe(id: String, folder: URL, pageFiles: Bool = true) throws(Diagnostic) -> Recipe {
         let display = "\(displayRoot)/\(id)"
         let file = display + "/recipe.md"
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), id.unicodeScalars.allSatisfy(\.isASCII) else {
@@ -73,12 +76,93 @@ public struct RecipeLoader: Sendable {
         if let deploymentTarget, !DeploymentTarget.isValid(deploymentTarget) {
             throw Diagnostic(file: file, location: SourceLocation(line: front.fields["deploymentTarget"]?.line ?? 1, column: 1), breaking: .frontMatter, "'deploymentTarget' must be an iOS version such as 15.0 (from \(DeploymentTarget.oldest))")
         }
-        return Recipe(id: id, folder: folder, displayPath: display,
+        var recipe = Recipe(id: id, folder: folder, displayPath: display,
                       title: try front.text("title", file: file), summary: try front.text("summary", file: file),
                       topic: front.optionalText("topic") ?? "Recipes", order: order,
                       tags: front.list("tags").map(\.text), want: front.optionalText("want"), service: try front.text("service", file: file),
                       appFolder: appFolder, needs: front.list("needs").map(\.text), sources: front.list("sources").map(\.text),
                       deploymentTarget: deploymentTarget, examples: examples, markdown: front.body, markdownLine: front.bodyLine)
+        if pageFiles { recipe.files = files(of: recipe) }
+        return recipe
+    }
+
+    /// The files `recipe`'s page shows, each read once and never through a link: what its
+    /// `include` blocks name, its Swift files, its app folder's property lists, its prose images.
+    func files(of recipe: Recipe) -> RecipeFiles {
+        var files = RecipeFiles()
+        let references = MarkdownDocument.references(in: recipe.markdown)
+        for block in references.codeBlocks {
+            let words = block.info.split(separator: " ").map(String.init)
+            // A block whose options do not parse is reported where the page renders it.
+            guard words.first == "include",
+                  let include = try? RecipeInclude.parse(words.dropFirst(), file: recipe.markdownPath, location: SourceLocation(line: block.line, column: block.column)),
+                  files.includes[include.path] == nil else { continue }
+            files.includes[include.path] = Self.included(include.path, in: recipe.folder)
+        }
+        for url in AvailabilityCheck.swiftFiles(of: recipe) {
+            let name = url.lastPathComponent
+            guard let bytes = try? ContainedFile.read(name, under: recipe.folder.path, limit: Self.fileSizeLimit),
+                  let text = String(bytes: bytes, encoding: .utf8) else { continue }
+            files.swiftFiles.append(RecipeFiles.SourceFile(name: name, text: text))
+        }
+        if let folderName = recipe.appFolder, !folderName.isEmpty {
+            files.app = try? Self.appConfiguration(folder: folderName, of: recipe)
+        }
+        for image in references.images where ProseImages.namesRecipeFile(image.url) && files.images[image.url] == nil {
+            files.images[image.url] = Result { () throws(ContainedFile.Failure) -> [UInt8] in
+                try ContainedFile.read(image.url, under: recipe.folder.path, limit: ProseImages.maximumBytes)
+            }
+        }
+        return files
+    }
+
+    /// What an `include` block's `path` gives: read without following links (`ToolRule.symlink`);
+    /// a FIFO or device is refused, never read.
+    static func included(_ path: String, in folder: URL) -> RecipeFiles.Included {
+        guard ContainedPath.isInside(path, of: folder) else { return .outside }
+        guard let bytes = try? ContainedFile.read((path as NSString).standardizingPath, under: folder.path, limit: fileSizeLimit) else { return .unreadable }
+        guard let text = String(data: Data(bytes), encoding: .utf8) else { return .notUTF8 }
+        return .text(text)
+    }
+
+    /// The app an app folder of `recipe` describes: its `.entitlements` and `Info.plist`, and the
+    /// user's notification settings and the app's strings when the folder carries them, read without
+    /// following links (the loader refused any; this keeps a link made since out too).
+    public static func appConfiguration(folder folderName: String, of recipe: Recipe) throws(Diagnostic) -> AppConfiguration {
+        let folder = recipe.folder.appendingPathComponent(folderName, isDirectory: true)
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        let entitlements = files.first { $0.hasSuffix(".entitlements") }
+        let info = files.contains("Info.plist") ? "Info.plist" : nil
+        // Read without following links (the loader refused any; this keeps a link made since out too).
+        func read(_ name: String?) throws(Diagnostic) -> Data? {
+            guard let name else { return nil }
+            let relative = (folderName as NSString).appendingPathComponent(name)
+            do {
+                return Data(try ContainedFile.read(relative, under: recipe.folder.path, limit: fileSizeLimit))
+            } catch {
+                throw Diagnostic(file: "\(recipe.displayPath)/\(relative)", rule: AppConfiguration.rule, message: "cannot read the property list: \(error)")
+            }
+        }
+        var configuration = try AppConfiguration.parse(entitlements: read(entitlements), infoPlist: read(info),
+                                          displayEntitlements: "\(recipe.displayPath)/\(folderName)/\(entitlements ?? "App.entitlements")",
+                                          displayInfoPlist: "\(recipe.displayPath)/\(folderName)/Info.plist")
+        // The user's notification settings and the app's strings, when the folder carries them.
+        func readInput(_ name: String, rule: String, what: String) throws(Diagnostic) -> [UInt8]? {
+            guard files.contains(name) else { return nil }
+            let relative = (folderName as NSString).appendingPathComponent(name)
+            do {
+                return try ContainedFile.read(relative, under: recipe.folder.path, limit: fileSizeLimit)
+            } catch {
+                throw Diagnostic(file: "\(recipe.displayPath)/\(relative)", rule: rule, message: "cannot read the \(what): \(error)")
+            }
+        }
+        if let bytes = try readInput(DeviceSettings.fileName, rule: DeviceSettings.rule, what: "settings file") {
+            configuration.settings = try DeviceSettings.parse(bytes, shown: "\(recipe.displayPath)/\(folderName)/\(DeviceSettings.fileName)")
+        }
+        if let bytes = try readInput(LocalizableStrings.fileName, rule: LocalizableStrings.rule, what: "strings file") {
+            configuration.strings = try LocalizableStrings.parse(bytes, shown: "\(recipe.displayPath)/\(folderName)/\(LocalizableStrings.fileName)")
+        }
+        return configuration
     }
 
     /// Refuses a recipe folder that is a symbolic link or holds one, or a FIFO, socket or device,
@@ -209,9 +293,7 @@ public struct RecipeLoader: Sendable {
 
     /// Rejects paths that leave the recipe's folder (`..`, absolute paths, symbolic links out).
     private func checkInside(_ path: String, of folder: URL, file: String, line: Int) throws(Diagnostic) {
-        let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        let target = folder.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath().path
-        guard !path.hasPrefix("/"), target == base || target.hasPrefix(base + "/") else {
+        guard ContainedPath.isInside(path, of: folder, orFolder: true) else {
             throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .outsideFolder, "'\(path)' is outside the recipe's folder")
         }
     }

@@ -72,7 +72,7 @@ struct ExamplePanel {
     }
 
     /// The example's search entry: its name and caption, what happened, the findings and the commands.
-    func searchEntry(page: String) -> SearchIndex.Entry {
+    func searchEntry(page: String) -> SearchEntry {
         var lines = [result.example.id.replacingOccurrences(of: "-", with: " "), result.example.caption]
         if let view {
             if let apns = view.apns { lines.append(apns.accepted ? "Accepted by APNs" : "Refused by APNs") }
@@ -85,8 +85,8 @@ struct ExamplePanel {
             lines += SendItCommands(view: view, name: result.example.id).all.map { $0.shell.text.replacingOccurrences(of: " \\\n  ", with: " ") }
             lines += view.apns?.sendHeaders.map { "\($0.name): \($0.value)" } ?? []
         }
-        return SearchIndex.Entry(url: page + "#" + anchor, title: recipe.title, section: "Example: " + result.example.id,
-                                 text: lines.filter { !$0.isEmpty }.joined(separator: "\n"), kind: "example")
+        return SearchEntry(url: page + "#" + anchor, title: recipe.title, section: "Example: " + result.example.id,
+                                 text: lines.filter { !$0.isEmpty }.joined(separator: "\n"), kind: .example)
     }
 
     /// The folded part: request headers, the commands to send it, downloads and the verified record.

@@ -21,7 +21,7 @@ struct GuidePage {
         /// The page's HTML.
         var html: String
         /// Search entries, one per section.
-        var search: [SearchIndex.Entry]
+        var search: [SearchEntry]
     }
 
     /// Renders the page.
@@ -40,11 +40,11 @@ struct GuidePage {
         })
         let lead = "<header class=\"recipe-header\">\n<p class=\"recipe-topic\">Guide</p>\n<h1>\(HTML.escapeText(title))</h1>\n<p class=\"recipe-summary\">\(HTML.escapeText(summary))</p>\n</header>\n"
         let main = "<article class=\"recipe guide\">\n" + document.html + "</article>\n"
-        var search: [SearchIndex.Entry] = []
+        var search: [SearchEntry] = []
         for section in document.sections {
             let anchor = section.headingLine.flatMap { ids[$0] }
             search.append(.init(url: path + (anchor.map { "#" + $0.id } ?? ""), title: title, section: anchor?.title ?? summary,
-                                text: section.text, kind: "guide"))
+                                text: section.text, kind: .guide))
         }
         let html = PageLayout.render(title: title, description: summary, root: "", current: "guide", lead: lead, main: main, toc: toc)
         return Output(html: html, search: search)

@@ -99,28 +99,17 @@ struct IntoXcodeBox {
         "<a href=\"\(HTML.escapeAttribute(path))\" download=\"\(HTML.escapeAttribute(name))\"><code>\(HTML.escapeText(name))</code></a>"
     }
 
-    /// The box of `recipe`: its Swift files read from its folder (regular files only, never through a
-    /// link), and its app folder's property lists. Problems become diagnostics; the box still renders.
+    /// The box of `recipe`: its Swift files and its app folder's property lists, as the loader read
+    /// them (`RecipeFiles`). Problems become diagnostics; the box still renders.
     static func make(for recipe: Recipe, diagnostics: inout [Diagnostic]) -> IntoXcodeBox {
         var files: [File] = []
-        for url in AvailabilityCheck.swiftFiles(of: recipe) {
-            let name = url.lastPathComponent
-            guard let bytes = try? ContainedFile.read(name, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit),
-                  let source = String(bytes: bytes, encoding: .utf8) else { continue }
+        for source in recipe.files.swiftFiles {
             do {
-                files.append(File(name: name, text: try Snippet.downloadText(of: source, file: "\(recipe.displayPath)/\(name)")))
+                files.append(File(name: source.name, text: try Snippet.downloadText(of: source.text, file: "\(recipe.displayPath)/\(source.name)")))
             } catch {
                 diagnostics.append(error)
             }
         }
-        var app: AppConfiguration?
-        if let folderName = recipe.appFolder, !folderName.isEmpty {
-            let folder = recipe.folder.appendingPathComponent(folderName, isDirectory: true)
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-            let entitlements = names.first { $0.hasSuffix(".entitlements") }.map { folder.appendingPathComponent($0) }
-            let info = names.contains("Info.plist") ? folder.appendingPathComponent("Info.plist") : nil
-            app = try? AppConfiguration.load(entitlements: entitlements, infoPlist: info)
-        }
-        return IntoXcodeBox(recipe: recipe, files: files, app: app)
+        return IntoXcodeBox(recipe: recipe, files: files, app: recipe.files.app)
     }
 }

@@ -20,7 +20,7 @@ struct RecipePage {
         /// Files to write beside it (path relative to the site root → text).
         var downloads: [String: String]
         /// Search entries.
-        var search: [SearchIndex.Entry]
+        var search: [SearchEntry]
         /// Problems in the recipe's Markdown or includes.
         var diagnostics: [Diagnostic]
         /// Image files of the recipe its prose embeds: site path → path in the recipe folder.
@@ -35,7 +35,7 @@ struct RecipePage {
         var diagnostics: [Diagnostic] = []
         var downloads: [String: String] = [:]
         var toc: [(id: String, title: String, level: Int, line: Int)] = []
-        var search: [SearchIndex.Entry] = []
+        var search: [SearchEntry] = []
         var slugger = Slugger(reserved: PageLayout.reservedIDs + ["requirements", IntoXcodeBox.anchor, "sources"] + recipe.examples.map { "example-\($0.id)" } + recipe.examples.map { "example-\($0.id)-title" })
         var shownExamples: [String: Int] = [:]
         var shownSwiftFiles: Set<String> = []   // the first block from a file shows its imports
@@ -48,19 +48,18 @@ struct RecipePage {
             switch words.first {
             case "include"?:
                 do throws(Diagnostic) {
-                    let include = try Include.parse(words.dropFirst(), file: file, location: location)
-                    let target = recipe.folder.appendingPathComponent(include.path)
-                    let base = recipe.folder.standardizedFileURL.resolvingSymlinksInPath().path
-                    guard !include.path.hasPrefix("/"), target.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(base + "/") else {
+                    let include = try RecipeInclude.parse(words.dropFirst(), file: file, location: location)
+                    // The loader read the file (RecipeFiles.includes); rendering reads none.
+                    let text: String
+                    switch recipe.files.includes[include.path] {
+                    case .text(let included)?:
+                        text = included
+                    case .outside?:
                         throw Diagnostic(file: file, location: location, breaking: .outsideFolder, "'\(include.path)' is outside the recipe's folder")
-                    }
-                    // Read without following links (ToolRule.symlink); a FIFO or device is refused, never read.
-                    guard let bytes = try? ContainedFile.read((include.path as NSString).standardizingPath, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit) else {
-                        throw Diagnostic(file: file, location: location, breaking: .include, "cannot read '\(include.path)' (paths are relative to the recipe's folder)")
-                    }
-                    let data = Data(bytes)
-                    guard let text = String(data: data, encoding: .utf8) else {
+                    case .notUTF8?:
                         throw Diagnostic(file: file, location: location, breaking: .include, "'\(include.path)' is not valid UTF-8 text")
+                    case .unreadable?, nil:
+                        throw Diagnostic(file: file, location: location, breaking: .include, "cannot read '\(include.path)' (paths are relative to the recipe's folder)")
                     }
                     let language = include.language ?? Self.language(forExtension: (include.path as NSString).pathExtension)
                     let code = language == "swift"
@@ -69,7 +68,7 @@ struct RecipePage {
                         : text
                     let id = slugger.slug("code " + include.path + " " + (include.region ?? ""))
                     let caption = include.path + (include.region.map { " — \($0)" } ?? "")
-                    search.append(.init(url: path + "#" + id, title: recipe.title, section: caption, text: Self.identifiers(in: code), kind: "code"))
+                    search.append(.init(url: path + "#" + id, title: recipe.title, section: caption, text: Self.identifiers(in: code), kind: .code))
                     return CodePanel.render(code: code, language: language, caption: caption, id: id)
                 } catch {
                     diagnostics.append(error)
@@ -126,17 +125,17 @@ struct RecipePage {
         toc.insert(("requirements", "Requirements", 2, 0), at: 0)
         toc.insert((IntoXcodeBox.anchor, "Into Xcode", 2, 0), at: 1)
         toc.append(("sources", "Sources", 2, Int.max))
-        var entries: [SearchIndex.Entry] = [
-            .init(url: path, title: recipe.title, section: recipe.topic, text: ([recipe.summary] + recipe.tags).joined(separator: "\n"), kind: "recipe"),
+        var entries: [SearchEntry] = [
+            .init(url: path, title: recipe.title, section: recipe.topic, text: ([recipe.summary] + recipe.tags).joined(separator: "\n"), kind: .recipe),
             .init(url: path + "#requirements", title: recipe.title, section: "Requirements",
-                  text: recipe.needs.isEmpty ? "Nothing beyond a Notification Service Extension target." : recipe.needs.joined(separator: "\n"), kind: "section"),
+                  text: recipe.needs.isEmpty ? "Nothing beyond a Notification Service Extension target." : recipe.needs.joined(separator: "\n"), kind: .section),
         ]
         for section in document.sections {
             let anchor = section.headingLine.flatMap { headingIDs[$0] }
             entries.append(.init(url: path + (anchor.map { "#" + $0.id } ?? ""), title: recipe.title, section: anchor?.title ?? "Introduction",
-                                 text: section.text, kind: "section"))
+                                 text: section.text, kind: .section))
         }
-        entries.append(.init(url: path + "#sources", title: recipe.title, section: "Sources", text: recipe.sources.joined(separator: "\n"), kind: "section"))
+        entries.append(.init(url: path + "#sources", title: recipe.title, section: "Sources", text: recipe.sources.joined(separator: "\n"), kind: .section))
         search = entries + search
         let html = PageLayout.render(title: recipe.title, description: recipe.summary, root: "../", current: "recipes", lead: lead, main: main,
                                      toc: toc.map { ($0.id, $0.title, $0.level) })
@@ -225,25 +224,5 @@ struct RecipePage {
             current = ""
         }
         return words.joined(separator: " ")
-    }
-
-    /// The arguments of an `include` block: `include PATH [region=NAME] [lang=LANGUAGE]`.
-    struct Include {
-        var path: String
-        var region: String?
-        var language: String?
-
-        static func parse(_ words: ArraySlice<String>, file: String, location: SourceLocation) throws(Diagnostic) -> Include {
-            var include = Include(path: "", region: nil, language: nil)
-            for word in words {
-                if word.hasPrefix("region=") { include.region = String(word.dropFirst(7)) }
-                else if word.hasPrefix("lang=") { include.language = String(word.dropFirst(5)) }
-                else if word.hasPrefix("file=") { include.path = String(word.dropFirst(5)) }
-                else if include.path.isEmpty { include.path = word }
-                else { throw Diagnostic(file: file, location: location, breaking: .include, "unknown include option '\(word)' (expected PATH, region=NAME, lang=LANGUAGE)") }
-            }
-            guard !include.path.isEmpty else { throw Diagnostic(file: file, location: location, breaking: .include, "write 'include PATH'") }
-            return include
-        }
     }
 }

@@ -78,7 +78,7 @@ struct RulesPage {
     }
 
     /// Search entries for the rules.
-    var search: [SearchIndex.Entry] {
-        rules.map { .init(url: "rules.html#\(Self.anchor($0.id))", title: $0.id, section: "Rules", text: $0.summary + "\n" + $0.example, kind: "rule") }
+    var search: [SearchEntry] {
+        rules.map { .init(url: "rules.html#\(Self.anchor($0.id))", title: $0.id, section: "Rules", text: $0.summary + "\n" + $0.example, kind: .rule) }
     }
 }

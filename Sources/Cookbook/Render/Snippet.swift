@@ -47,9 +47,9 @@ struct Snippet: Sendable, Equatable {
         for (index, raw) in source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = String(raw)
             let number = index + 1
-            let trimmed = line.trimmedOfSpaces
+            let trimmed = line.trimmingSpaces
             if trimmed.hasPrefix("// snippet.") {
-                let marker = String(trimmed.dropFirst("// snippet.".count)).trimmedOfSpaces
+                let marker = String(trimmed.dropFirst("// snippet.".count)).trimmingSpaces
                 switch marker {
                 case "hide":
                     guard !hidden else { throw Diagnostic(file: file, location: SourceLocation(line: number, column: 1), breaking: .snippet, "'snippet.hide' inside a hidden part (opened on line \(hideLine))") }
@@ -85,9 +85,9 @@ struct Snippet: Sendable, Equatable {
             if let include { throw Diagnostic(file: include.file, location: include.location, breaking: .snippet, "no region 'snippet.\(region)' in '\(file)'") }
             throw Diagnostic(file: file, breaking: .snippet, "no region 'snippet.\(region)' in this file")
         }
-        while shown.first?.trimmedOfSpaces.isEmpty == true { shown.removeFirst() }
-        while shown.last?.trimmedOfSpaces.isEmpty == true { shown.removeLast() }
-        let indent = shown.filter { !$0.trimmedOfSpaces.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        while shown.first?.trimmingSpaces.isEmpty == true { shown.removeFirst() }
+        while shown.last?.trimmingSpaces.isEmpty == true { shown.removeLast() }
+        let indent = shown.filter { !$0.trimmingSpaces.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
         return Snippet(code: shown.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n"))
     }
 
@@ -97,15 +97,5 @@ struct Snippet: Sendable, Equatable {
         guard let range = line.range(of: "// iOS:") else { return ["import UserNotifications"] }
         let modules = line[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," }).map { "import \($0)" }
         return modules.isEmpty ? ["import UserNotifications"] : modules
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs (cheaper than Foundation's trimming).
-    var trimmedOfSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) ?? first
-        return String(scalars[first...last])
     }
 }

@@ -50,7 +50,7 @@ public struct ExampleRunner: Sendable {
                 throw Diagnostic(file: inputPath, location: local.location, breaking: .service, "a local example needs a recipe whose service adds local notifications")
             }
             let arguments = (local.foundationValue as? [String: Any]) ?? [:]
-            let box = UncheckedSendable((schedule, arguments))
+            let box = UncheckedBox((schedule, arguments))
             let run = device.simulateLocal { center in box.value.0(box.value.1, center) }
             return Outcome(record: run.record, previews: .init(run), lint: nil, input: bytes, app: app)
         }
@@ -81,40 +81,7 @@ public struct ExampleRunner: Sendable {
     /// The app configuration for an example: its own app folder, else the recipe's, else a plain app.
     public func appConfiguration(for example: Example?, of recipe: Recipe) throws(Diagnostic) -> AppConfiguration {
         guard let folderName = example?.appFolder ?? recipe.appFolder, !folderName.isEmpty else { return .plain }
-        let folder = recipe.folder.appendingPathComponent(folderName, isDirectory: true)
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-        let entitlements = files.first { $0.hasSuffix(".entitlements") }
-        let info = files.contains("Info.plist") ? "Info.plist" : nil
-        // Read without following links (the loader refused any; this keeps a link made since out too).
-        func read(_ name: String?) throws(Diagnostic) -> Data? {
-            guard let name else { return nil }
-            let relative = (folderName as NSString).appendingPathComponent(name)
-            do {
-                return Data(try ContainedFile.read(relative, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit))
-            } catch {
-                throw Diagnostic(file: "\(recipe.displayPath)/\(relative)", rule: AppConfiguration.rule, message: "cannot read the property list: \(error)")
-            }
-        }
-        var configuration = try AppConfiguration.parse(entitlements: read(entitlements), infoPlist: read(info),
-                                          displayEntitlements: "\(recipe.displayPath)/\(folderName)/\(entitlements ?? "App.entitlements")",
-                                          displayInfoPlist: "\(recipe.displayPath)/\(folderName)/Info.plist")
-        // The user's notification settings and the app's strings, when the folder carries them.
-        func readInput(_ name: String, rule: String, what: String) throws(Diagnostic) -> [UInt8]? {
-            guard files.contains(name) else { return nil }
-            let relative = (folderName as NSString).appendingPathComponent(name)
-            do {
-                return try ContainedFile.read(relative, under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit)
-            } catch {
-                throw Diagnostic(file: "\(recipe.displayPath)/\(relative)", rule: rule, message: "cannot read the \(what): \(error)")
-            }
-        }
-        if let bytes = try readInput(DeviceSettings.fileName, rule: DeviceSettings.rule, what: "settings file") {
-            configuration.settings = try DeviceSettings.parse(bytes, shown: "\(recipe.displayPath)/\(folderName)/\(DeviceSettings.fileName)")
-        }
-        if let bytes = try readInput(LocalizableStrings.fileName, rule: LocalizableStrings.rule, what: "strings file") {
-            configuration.strings = try LocalizableStrings.parse(bytes, shown: "\(recipe.displayPath)/\(folderName)/\(LocalizableStrings.fileName)")
-        }
-        return configuration
+        return try RecipeLoader.appConfiguration(folder: folderName, of: recipe)
     }
 
     /// The resources of the recipe's app and extension bundles: the regular files directly in
@@ -140,10 +107,4 @@ public struct ExampleRunner: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else { return FixtureManifest() }
         return try FixtureManifest.load(from: url, displayPath: "\(recipe.displayPath)/fixtures/manifest.json")
     }
-}
-
-/// Carries values the closure needs across the simulator's thread hop.
-struct UncheckedSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

@@ -1,39 +1,54 @@
-/// A line diff in unified format, from a longest-common-subsequence table.
+/// A line diff in unified format: the standard library's `difference(from:)` (Myers' algorithm),
+/// cut into hunks with `context` unchanged lines around each change.
 enum TextDiff {
-    /// A unified diff of `old` against `new`, with three lines of context.
+    /// One line of the edit script: kept (` `), removed (`-`) or inserted (`+`), with the 0-based
+    /// position it has (or would have) on each side.
+    private struct Edit {
+        var mark: Character
+        var line: String
+        var old: Int
+        var new: Int
+    }
+
+    /// A unified diff of `old` against `new`, with three lines of context; empty when they are equal.
     static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Trim the common head and tail so the table stays small for large, similar files.
-        var head = 0
-        while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
-        var tail = 0
-        while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
-        let x = Array(a[head..<(a.count - tail)]), y = Array(b[head..<(b.count - tail)])
-        var edits: [(Character, String)] = []
-        if x.count * y.count > 4_000_000 {
-            edits = x.map { ("-", $0) } + y.map { ("+", $0) }
-        } else {
-            var table = Array(repeating: Array(repeating: 0, count: y.count + 1), count: x.count + 1)
-            for i in stride(from: x.count - 1, through: 0, by: -1) {
-                for j in stride(from: y.count - 1, through: 0, by: -1) {
-                    table[i][j] = x[i] == y[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
-                }
-            }
-            var i = 0, j = 0
-            while i < x.count || j < y.count {
-                if i < x.count, j < y.count, x[i] == y[j] { edits.append((" ", x[i])); i += 1; j += 1 }
-                else if j < y.count, i == x.count || table[i][j + 1] >= table[i + 1][j] { edits.append(("+", y[j])); j += 1 }
-                else { edits.append(("-", x[i])); i += 1 }
+        var removed = Set<Int>(), inserted = Set<Int>()
+        for change in b.difference(from: a) {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
             }
         }
-        let before = a[max(0, head - context)..<head].map { (Character(" "), $0) }
-        let after = a[(a.count - tail)..<min(a.count, a.count - tail + context)].map { (Character(" "), $0) }
-        let startOld = max(0, head - context) + 1
-        let all = before + edits + after
-        let oldCount = all.filter { $0.0 != "+" }.count, newCount = all.filter { $0.0 != "-" }.count
-        var out = "--- \(oldName)\n+++ \(newName)\n@@ -\(startOld),\(oldCount) +\(startOld),\(newCount) @@\n"
-        for (mark, line) in all { out += "\(mark)\(line)\n" }
+        var edits: [Edit] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count, removed.contains(i) {
+                edits.append(Edit(mark: "-", line: a[i], old: i, new: j)); i += 1
+            } else if j < b.count, inserted.contains(j) {
+                edits.append(Edit(mark: "+", line: b[j], old: i, new: j)); j += 1
+            } else if i < a.count, j < b.count {
+                edits.append(Edit(mark: " ", line: a[i], old: i, new: j)); i += 1; j += 1
+            } else {
+                break
+            }
+        }
+        let changed = edits.indices.filter { edits[$0].mark != " " }
+        guard var first = changed.first else { return "" }
+        var out = "--- \(oldName)\n+++ \(newName)\n"
+        var last = first
+        // A hunk runs on while the next change is at most twice the context away.
+        for index in changed.dropFirst() + [Int.max] {
+            if index != Int.max, index - last <= 2 * context + 1 { last = index; continue }
+            let hunk = edits[max(0, first - context)...min(edits.count - 1, last + context)]
+            let oldCount = hunk.filter { $0.mark != "+" }.count, newCount = hunk.filter { $0.mark != "-" }.count
+            let start = hunk[hunk.startIndex]
+            out += "@@ -\(start.old + (oldCount == 0 ? 0 : 1)),\(oldCount) +\(start.new + (newCount == 0 ? 0 : 1)),\(newCount) @@\n"
+            for edit in hunk { out += "\(edit.mark)\(edit.line)\n" }
+            first = index
+            last = index
+        }
         return out
     }
 }

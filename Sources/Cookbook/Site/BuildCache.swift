@@ -132,7 +132,7 @@ struct BuildCache: Sendable {
     }
 
     /// True when every search entry points into recipe `id`'s page (at most with an anchor of plain characters).
-    static func areOwnSearchEntries(_ entries: [SearchIndex.Entry], of id: String) -> Bool {
+    static func areOwnSearchEntries(_ entries: [SearchEntry], of id: String) -> Bool {
         let page = pagePath(of: id)
         return entries.allSatisfy { entry in
             guard entry.url.hasPrefix(page) else { return false }

@@ -42,7 +42,7 @@ public struct CookbookProject: Sendable {
     /// with `update`, rewrites the expected files of examples that ran. With a worker executable,
     /// recipes run in worker processes, so one whose code crashes fails alone.
     public func check(only ids: [String] = [], update: Bool = false, options: BuildOptions = BuildOptions()) -> CheckReport {
-        let (recipes, loadDiagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(only: ids)
+        let (recipes, loadDiagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(only: ids, pageFiles: false)
         let diagnostics = loadDiagnostics + AvailabilityCheck.diagnostics(for: recipes)
         let mode: WorkerPool.Request.Mode = update ? .update : .check
         let requests = recipes.map {
@@ -117,7 +117,7 @@ public struct CookbookProject: Sendable {
     /// anything fails. `output` is refused, untouched, unless it is new, empty or a site a build
     /// made; builds into one folder run one at a time (see `SiteTransaction`).
     public func build(output: URL, shownAs shown: String? = nil, options: BuildOptions = BuildOptions()) -> BuildReport {
-        let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load()
+        let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false)
         var recipes = loaded.recipes
         let loadDiagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes)
         // The workers read each recipe's Markdown themselves; the parent keeps only what the index needs.
@@ -252,7 +252,9 @@ public struct CookbookProject: Sendable {
         let root = URL(fileURLWithPath: request.root, isDirectory: true)
         let loader = RecipeLoader(root: root, displayRoot: request.displayRoot)
         do {
-            let recipe = try loader.loadRecipe(id: request.id, folder: root.appendingPathComponent(request.id, isDirectory: true))
+            // The only full load: the page's files are read here, for a build, and nowhere else.
+            let recipe = try loader.loadRecipe(id: request.id, folder: root.appendingPathComponent(request.id, isDirectory: true),
+                                               pageFiles: request.mode == .build)
             if request.mode != .build {
                 return RecipeBuilder(runner: runner).check(recipe, update: request.mode == .update, key: request.key)
             }

@@ -21,7 +21,7 @@ struct RecipeArtifact: Codable, Sendable, Equatable {
     /// The files written, relative to the site root (the page first).
     var files: [String]
     /// Search entries.
-    var search: [SearchIndex.Entry]
+    var search: [SearchEntry]
     /// The notification the index card draws, if any (a value: the index page renders it).
     var cardPreview: ExampleView.Notification?
     /// The examples of this recipe in which each rule fired (for the rules page), as values.
@@ -49,12 +49,4 @@ struct PageLinks: Codable, Sendable, Equatable {
     var ids: [String]
     /// Its `href` and `src` attributes.
     var hrefs: [String]
-}
-
-/// The id and title of a neighbouring recipe, for the previous/next links.
-struct RecipeLink: Codable, Sendable, Equatable {
-    /// The recipe's id.
-    var id: String
-    /// Its title.
-    var title: String
 }

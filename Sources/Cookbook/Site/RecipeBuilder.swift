@@ -30,7 +30,7 @@ struct RecipeBuilder: Sendable {
                     files.append(path)
                 }
                 for (path, source) in page.images.sorted(by: { $0.key < $1.key }) {
-                    let bytes = try ContainedFile.read(source, under: recipe.folder.path, limit: ProseImages.maximumBytes)
+                    let bytes = try (recipe.files.images[source] ?? .failure(.missing(source))).get()
                     try FileWriter.makeFolders(for: path, under: staging.path)
                     try FileWriter.save(bytes, to: staging.path + "/" + path)
                     files.append(path)

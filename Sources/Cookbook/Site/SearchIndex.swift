@@ -4,22 +4,8 @@ import Payloads
 /// The site's search index: one entry per page section, written as a `.js` file that defines
 /// `window.PUSHBOOK_SEARCH_INDEX`, so search works from `file://` without `fetch`.
 struct SearchIndex: Sendable {
-    /// One searchable entry.
-    struct Entry: Sendable, Equatable, Codable {
-        /// The page (and anchor), relative to the site root.
-        var url: String
-        /// The page's title.
-        var title: String
-        /// The section's title.
-        var section: String
-        /// The text searched and shown in snippets.
-        var text: String
-        /// `recipe`, `code`, `rule`.
-        var kind: String
-    }
-
     /// The entries, in page order.
-    var entries: [Entry] = []
+    var entries: [SearchEntry] = []
 
     /// Writes the JavaScript file entry by entry, so a large index is never held twice in memory.
     func write(to url: URL) throws {
@@ -41,9 +27,9 @@ struct SearchIndex: Sendable {
     }
 
     /// One entry as compact JSON in which `</` is escaped, so no string can close a script element.
-    private static func json(_ entry: Entry) -> String {
+    private static func json(_ entry: SearchEntry) -> String {
         let json = JSONWriter.compact(.object([("url", .string(entry.url)), ("title", .string(entry.title)), ("section", .string(entry.section)),
-                                               ("text", .string(entry.text)), ("kind", .string(entry.kind))]))
+                                               ("text", .string(entry.text)), ("kind", .string(entry.kind.rawValue))]))
         return json.contains("</") ? json.replacingOccurrences(of: "</", with: "<\\/") : json
     }
 

@@ -28,7 +28,10 @@ final class ExtensionHost: @unchecked Sendable {
     @discardableResult
     func call(_ label: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         let done = DispatchSemaphore(value: 0)
+        let context = self.context
         let thread = Thread {
+            // Bound for life: if this code is still running when its run ends, it keeps this world.
+            SimulationContext.bindCurrentThread(to: context)
             body()
             done.signal()
         }

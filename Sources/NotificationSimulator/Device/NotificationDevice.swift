@@ -347,9 +347,3 @@ private final class HandlerCalls: @unchecked Sendable {
         all.first.flatMap { $0.time <= time ? $0 : nil }
     }
 }
-
-/// Carries non-Sendable values to the thread that runs app code; the driver never touches them meanwhile.
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}

@@ -82,7 +82,7 @@ struct PayloadContent {
         switch value {
         case let s as String: return .string(s)
         case let n as NSNumber:
-            if CFGetTypeIDIfAvailable(n) { return .bool(n.boolValue) }
+            if isBoolean(n) { return .bool(n.boolValue) }
             if n.doubleValue == n.doubleValue.rounded(), abs(n.doubleValue) < 1e15 { return .int(n.intValue) }
             return .double(n.doubleValue)
         case let b as Bool: return .bool(b)
@@ -97,8 +97,10 @@ struct PayloadContent {
         }
     }
 
-    /// True when the number was made from a Boolean.
-    private static func CFGetTypeIDIfAvailable(_ n: NSNumber) -> Bool {
+    /// True when the number was made from a Boolean, read from its Objective-C type code: `B`, or
+    /// `c` holding 0 or 1 (how Darwin's Foundation reports a Boolean). An `Int8` 0 or 1 has that
+    /// code too and counts as a Boolean here: NSNumber does not tell them apart.
+    private static func isBoolean(_ n: NSNumber) -> Bool {
         let code = String(cString: n.objCType)
         return code == "B" || (code == "c" && (n.int8Value == 0 || n.int8Value == 1))
     }

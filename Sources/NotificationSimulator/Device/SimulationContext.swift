@@ -110,24 +110,40 @@ final class SimulationContext: @unchecked Sendable {
         return donationLog
     }
 
-    private static let currentLock = NSLock()
-    nonisolated(unsafe) private static var currentContext: SimulationContext?
+    /// The run in progress (set by `with`).
+    private static let running = Locked<SimulationContext?>(nil)
     private static let runLock = NSLock()
+    /// Where a thread of `ExtensionHost` keeps the world it was started in.
+    private static let threadKey = "pushbook.simulation-context"
+    private let attachmentCount = Locked(0)
 
-    /// The running world, or nil outside a simulation.
+    /// The world of the calling code: the one its thread was started in (an extension's or the app's
+    /// thread is bound to its run, so one that outlives it keeps its own, finished world and never
+    /// reaches the next run's), else the run in progress, or nil outside a simulation. Threads the
+    /// app code starts itself are not bound: they see the run in progress (a modelling limit).
     static var current: SimulationContext? {
-        currentLock.lock(); defer { currentLock.unlock() }
-        return currentContext
+        if let bound = Thread.current.threadDictionary[threadKey] as? SimulationContext { return bound }
+        return running.current
+    }
+
+    /// Binds the calling thread to `context` for the rest of its life (`ExtensionHost`'s threads).
+    static func bindCurrentThread(to context: SimulationContext) {
+        Thread.current.threadDictionary[threadKey] = context
+    }
+
+    /// The next identifier for an attachment made with an empty one: `attachment-1`, `attachment-2`, …
+    /// counted per run.
+    func nextAttachmentIdentifier() -> String {
+        "attachment-\(attachmentCount.withLock { count -> Int in count += 1; return count })"
     }
 
     /// Runs `body` with `context` as the current world; runs are serialized process-wide.
     static func with<T>(_ context: SimulationContext, _ body: () throws -> T) rethrows -> T {
         runLock.lock()
-        currentLock.lock(); currentContext = context; currentLock.unlock()
+        running.withLock { $0 = context }
         FixtureURLProtocol.install()
-        AttachmentIdentifiers.reset()
         defer {
-            currentLock.lock(); currentContext = nil; currentLock.unlock()
+            running.withLock { $0 = nil }
             runLock.unlock()
         }
         return try body()

@@ -66,7 +66,7 @@ public struct FixtureManifest: Sendable, Equatable {
                     throw Diagnostic(file: shown, location: file.location, rule: rule, message: "'file' must be a non-empty string")
                 }
                 let target = folder.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath()
-                guard !path.hasPrefix("/"), target.path.hasPrefix(folder.path + "/") else {
+                guard ContainedPath.isInside(path, of: folder) else {
                     throw Diagnostic(file: shown, location: file.location, rule: rule, message: "fixture file '\(path)' is outside the manifest's folder")
                 }
                 var info = stat()

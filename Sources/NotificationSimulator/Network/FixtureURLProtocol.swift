@@ -9,14 +9,13 @@ import FoundationNetworking
 /// network. A URL missing from the manifest fails as an unreachable host does
 /// (`URLError.cannotFindHost`); outside a simulation every request fails the same way.
 final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
-    private static let installLock = NSLock()
-    nonisolated(unsafe) private static var installed = false
+    private static let installed = Locked(false)
 
     /// Registers the protocol once.
     static func install() {
-        installLock.lock(); defer { installLock.unlock() }
-        guard !installed else { return }
-        installed = URLProtocol.registerClass(FixtureURLProtocol.self)
+        installed.withLock { installed in
+            if !installed { installed = URLProtocol.registerClass(FixtureURLProtocol.self) }
+        }
     }
 
     private let stateLock = NSLock()

@@ -54,7 +54,7 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
         }
         let hidden = (options?[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? Bool)
             ?? (options?[UNNotificationAttachmentOptionsThumbnailHiddenKey] as? NSNumber)?.boolValue ?? false
-        self.init(checkedIdentifier: identifier.isEmpty ? AttachmentIdentifiers.next() : identifier, url: URL,
+        self.init(checkedIdentifier: identifier.isEmpty ? SimulationContext.current?.nextAttachmentIdentifier() ?? "attachment-1" : identifier, url: URL,
                   type: checked.type, byteCount: checked.size, thumbnailHidden: hidden)
     }
 
@@ -107,35 +107,5 @@ private final class AttachmentStore: @unchecked Sendable {
     var data: Data? {
         lock.lock(); defer { lock.unlock() }
         return stored
-    }
-}
-
-/// Deterministic identifiers for attachments created with an empty identifier.
-enum AttachmentIdentifiers {
-    private static let counter = LockedCounter()
-
-    /// The next identifier of the current run: `attachment-1`, `attachment-2`, ….
-    static func next() -> String { "attachment-\(counter.increment())" }
-
-    /// Restarts numbering, at the start of each simulated delivery.
-    static func reset() { counter.reset() }
-}
-
-/// A thread-safe counter.
-final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    /// Adds one and returns the new value.
-    func increment() -> Int {
-        lock.lock(); defer { lock.unlock() }
-        value += 1
-        return value
-    }
-
-    /// Sets the value back to zero.
-    func reset() {
-        lock.lock(); defer { lock.unlock() }
-        value = 0
     }
 }

@@ -34,8 +34,9 @@ public struct APNsHeaders: Sendable, Equatable {
 }
 
 extension String {
-    /// The string without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
+    /// The string without leading and trailing spaces and tabs: the one trim of the package (header
+    /// values, front matter, snippet markers).
+    public var trimmingSpaces: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" { s.removeLast() }

@@ -8,7 +8,7 @@ public enum DeviceBehaviours {
     private static let attachment = "https://developer.apple.com/documentation/usernotifications/unnotificationattachment"
     private static let communication = "https://developer.apple.com/documentation/usernotifications/implementing-communication-notifications"
 
-    /// Every behaviour, sorted by id.
+    /// Every behaviour, grouped by what it concerns (`RuleCatalogue.all` sorts them by id).
     public static let all: [RuleDescription] = [
         RuleDescription(id: "ios.attachment-size-limit", severity: .error,
                         summary: "Attachments over their category's limit (audio 5 MB, images 10 MB, movies 50 MB) make UNNotificationAttachment throw attachmentInvalidFileSize. Apple does not define MB; Pushbook's model reads it as 10^6 bytes, the stricter reading (a modelling choice).",

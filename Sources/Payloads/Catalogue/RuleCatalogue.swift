@@ -18,21 +18,4 @@ public enum RuleCatalogue {
         for rule in DeviceBehaviours.all + pushTypes + PayloadRules.descriptions { table[rule.id] = rule }
         return table
     }()
-
-    /// The catalogue as JSON (for the site's rules page): id, severity, summary, source, confidence, ….
-    public static var json: JSONValue {
-        .array(all.map { r in
-            .object([
-                ("id", .string(r.id)),
-                ("severity", .string(r.severity.rawValue)),
-                ("summary", .string(r.summary)),
-                ("source", .string(r.source)),
-                ("confidence", .string(r.confidence.rawValue)),
-                ("confidenceLabel", .string(r.confidence.label)),
-                ("modellingChoice", .bool(r.isModellingChoice)),
-                ("refusesRequest", .bool(r.refusesRequest)),
-                ("example", .string(r.example)),
-            ])
-        })
-    }
 }

@@ -1,5 +1,5 @@
 /// `apns.id-format`: `apns-id` must be a canonical UUID; APNs answers 400 BadMessageId otherwise.
-public struct APNsIDFormatRule: PayloadRule {
+struct APNsIDFormatRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.id-format", severity: .error,

@@ -1,5 +1,5 @@
 /// `apns.aps-key-type`: every Apple key in `aps`, `aps.alert` and `aps.sound` has Apple's JSON type.
-public struct APSKeyTypeRule: PayloadRule {
+struct APSKeyTypeRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.aps-key-type", severity: .error,

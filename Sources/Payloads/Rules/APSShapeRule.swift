@@ -1,5 +1,5 @@
 /// `apns.aps-shape`: `aps` must be a dictionary.
-public struct APSShapeRule: PayloadRule {
+struct APSShapeRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.aps-shape", severity: .error,

@@ -3,7 +3,7 @@
 /// `PayloadRules.all` holds these rather than `any PayloadRule`, so the list compiles in Embedded
 /// Swift too (it has no existentials of non-class protocols): the generic initializer keeps the
 /// rule's type, and the stored check calls that type's `check` directly.
-public struct AnyPayloadRule: Sendable {
+struct AnyPayloadRule: Sendable {
     /// The rule's catalogue entry: id, severity, summary, source, confidence.
     public let description: RuleDescription
     private let run: @Sendable (LintContext, inout [Diagnostic]) -> Void

@@ -1,5 +1,5 @@
 /// `apns.background-priority`: a background push must use `apns-priority: 5`.
-public struct BackgroundPriorityRule: PayloadRule {
+struct BackgroundPriorityRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.background-priority", severity: .error,

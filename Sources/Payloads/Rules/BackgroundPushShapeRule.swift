@@ -1,5 +1,5 @@
 /// `apns.background-push-shape`: a push sent as `apns-push-type: background` must be a silent update.
-public struct BackgroundPushShapeRule: PayloadRule {
+struct BackgroundPushShapeRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.background-push-shape", severity: .error,

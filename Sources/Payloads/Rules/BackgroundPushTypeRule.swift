@@ -1,5 +1,5 @@
 /// `apns.background-push-type`: a silent push (content-available only) sent without `apns-push-type: background`.
-public struct BackgroundPushTypeRule: PayloadRule {
+struct BackgroundPushTypeRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.background-push-type", severity: .warning,

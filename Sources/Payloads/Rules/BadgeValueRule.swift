@@ -1,5 +1,5 @@
 /// `apns.badge-value`: `badge` that is negative or not a whole number.
-public struct BadgeValueRule: PayloadRule {
+struct BadgeValueRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.badge-value", severity: .warning,

@@ -1,5 +1,5 @@
 /// `apns.collapse-id-too-long`: `apns-collapse-id` over 64 bytes; APNs answers 400 BadCollapseId.
-public struct CollapseIDTooLongRule: PayloadRule {
+struct CollapseIDTooLongRule: PayloadRule {
     /// The longest collapse id APNs accepts, in UTF-8 bytes.
     public static let limit = 64
     /// The catalogue entry.

@@ -1,5 +1,5 @@
 /// `apns.critical-sound-volume`: a critical sound's `volume` outside 0…1.
-public struct CriticalSoundVolumeRule: PayloadRule {
+struct CriticalSoundVolumeRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.critical-sound-volume", severity: .warning,

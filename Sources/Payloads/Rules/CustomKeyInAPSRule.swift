@@ -1,5 +1,5 @@
 /// `apns.custom-key-in-aps`: a key inside `aps` (or its `alert`/`sound` dictionaries) that Apple does not define.
-public struct CustomKeyInAPSRule: PayloadRule {
+struct CustomKeyInAPSRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.custom-key-in-aps", severity: .warning,

@@ -1,5 +1,5 @@
 /// `apns.custom-value-null`: a custom key whose value is `null`.
-public struct CustomValueNullRule: PayloadRule {
+struct CustomValueNullRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.custom-value-null", severity: .warning,

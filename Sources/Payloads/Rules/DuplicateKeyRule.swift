@@ -1,5 +1,5 @@
 /// `json.duplicate-key`: an object repeats a key; which value a server keeps is not defined.
-public struct DuplicateKeyRule: PayloadRule {
+struct DuplicateKeyRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "json.duplicate-key", severity: .warning,

@@ -1,5 +1,5 @@
 /// `apns.expiration-value`: `apns-expiration` must be UNIX epoch seconds or 0; APNs answers 400 BadExpirationDate.
-public struct ExpirationValueRule: PayloadRule {
+struct ExpirationValueRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.expiration-value", severity: .error,

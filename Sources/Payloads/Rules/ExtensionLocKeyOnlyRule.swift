@@ -1,5 +1,5 @@
 /// `ios.extension-loc-key-only`: `mutable-content: 1` with an alert that has only localization keys.
-public struct ExtensionLocKeyOnlyRule: PayloadRule {
+struct ExtensionLocKeyOnlyRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "ios.extension-loc-key-only", severity: .note,

@@ -1,5 +1,5 @@
 /// `ios.extension-needs-alert`: `mutable-content: 1` without alert text: iOS will not run the service extension.
-public struct ExtensionNeedsAlertRule: PayloadRule {
+struct ExtensionNeedsAlertRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "ios.extension-needs-alert", severity: .error,

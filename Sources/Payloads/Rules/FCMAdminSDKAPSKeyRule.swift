@@ -1,6 +1,6 @@
 /// `fcm.admin-sdk-aps-key`: an Apple key inside `apns.payload.aps` written as the Admin SDKs spell it
 /// (`mutableContent`, `contentAvailable`, `threadId`, `locKey`, …): FCM passes it on as written, and iOS ignores it.
-public struct FCMAdminSDKAPSKeyRule: PayloadRule {
+struct FCMAdminSDKAPSKeyRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.admin-sdk-aps-key", severity: .error,

@@ -1,5 +1,5 @@
 /// `fcm.admin-sdk-field`: `imageUrl`, the Admin SDKs' name for the image field, pasted into a REST body.
-public struct FCMAdminSDKFieldRule: PayloadRule {
+struct FCMAdminSDKFieldRule: PayloadRule {
     /// The containers whose `image` field the Admin SDKs call `imageUrl` (snake_case spelling).
     static let containers: [JSONPath] = ["message.notification", "message.apns.fcm_options"]
 

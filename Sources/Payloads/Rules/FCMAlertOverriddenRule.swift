@@ -1,5 +1,5 @@
 /// `fcm.alert-overridden`: `notification.title`/`body` unused on iOS because `apns.payload.aps.alert` supplies it.
-public struct FCMAlertOverriddenRule: PayloadRule {
+struct FCMAlertOverriddenRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.alert-overridden", severity: .note,

@@ -1,5 +1,5 @@
 /// `fcm.data-key-collision`: a `data` key that is also a key of `apns.payload` (or `aps`).
-public struct FCMDataKeyCollisionRule: PayloadRule {
+struct FCMDataKeyCollisionRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.data-key-collision", severity: .warning,

@@ -1,6 +1,6 @@
 /// `fcm.data-only-delivery`: a data-only FCM message without `content-available` may never reach an app
 /// in the background.
-public struct FCMDataOnlyDeliveryRule: PayloadRule {
+struct FCMDataOnlyDeliveryRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.data-only-delivery", severity: .warning,

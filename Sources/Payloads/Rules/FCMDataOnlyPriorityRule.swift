@@ -1,5 +1,5 @@
 /// `fcm.data-only-priority`: a data-only FCM message to iOS must use `apns-priority: 5`.
-public struct FCMDataOnlyPriorityRule: PayloadRule {
+struct FCMDataOnlyPriorityRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.data-only-priority", severity: .error,

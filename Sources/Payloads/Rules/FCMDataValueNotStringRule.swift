@@ -1,5 +1,5 @@
 /// `fcm.data-value-not-string`: FCM `data` is a map of strings; any other value is refused.
-public struct FCMDataValueNotStringRule: PayloadRule {
+struct FCMDataValueNotStringRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.data-value-not-string", severity: .error,

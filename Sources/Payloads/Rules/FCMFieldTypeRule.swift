@@ -1,5 +1,5 @@
 /// `fcm.field-type`: a field of the FCM send body has the wrong JSON type; FCM answers 400 INVALID_ARGUMENT.
-public struct FCMFieldTypeRule: PayloadRule {
+struct FCMFieldTypeRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.field-type", severity: .error,

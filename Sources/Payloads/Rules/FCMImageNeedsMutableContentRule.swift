@@ -1,5 +1,5 @@
 /// `fcm.image-needs-mutable-content`: an FCM image without `mutable-content: 1` is never downloaded.
-public struct FCMImageNeedsMutableContentRule: PayloadRule {
+struct FCMImageNeedsMutableContentRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.image-needs-mutable-content", severity: .warning,

@@ -1,5 +1,5 @@
 /// `fcm.payload-too-large`: FCM refuses messages over 4096 bytes ("Message too big").
-public struct FCMPayloadTooLargeRule: PayloadRule {
+struct FCMPayloadTooLargeRule: PayloadRule {
     /// FCM's limit for notification and data messages.
     public static let limit = 4096
 

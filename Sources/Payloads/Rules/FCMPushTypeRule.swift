@@ -1,5 +1,5 @@
 /// `fcm.push-type-unsupported`: a VoIP push sent through FCM, which does not carry PushKit pushes.
-public struct FCMPushTypeRule: PayloadRule {
+struct FCMPushTypeRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.push-type-unsupported", severity: .error,

@@ -1,5 +1,5 @@
 /// `fcm.reserved-data-key`: a `data` key FCM reserves (`from`, `message_type`, `google…`, `gcm…`).
-public struct FCMReservedDataKeyRule: PayloadRule {
+struct FCMReservedDataKeyRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.reserved-data-key", severity: .error,

@@ -1,5 +1,5 @@
 /// `fcm.target-count`: an FCM message needs exactly one of `token`, `topic` or `condition`.
-public struct FCMTargetCountRule: PayloadRule {
+struct FCMTargetCountRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.target-count", severity: .error,

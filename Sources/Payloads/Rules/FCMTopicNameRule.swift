@@ -1,5 +1,5 @@
 /// `fcm.topic-name`: topic names use only letters, digits and `-_.~%`.
-public struct FCMTopicNameRule: PayloadRule {
+struct FCMTopicNameRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.topic-name", severity: .warning,

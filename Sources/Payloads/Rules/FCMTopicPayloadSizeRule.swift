@@ -1,5 +1,5 @@
 /// `fcm.topic-payload-size`: a topic message over 2048 bytes, the limit Google's ErrorCode page gives for topics.
-public struct FCMTopicPayloadSizeRule: PayloadRule {
+struct FCMTopicPayloadSizeRule: PayloadRule {
     /// The topic limit on Google's ErrorCode page.
     public static let limit = 2048
 

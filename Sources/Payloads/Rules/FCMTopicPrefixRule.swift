@@ -1,5 +1,5 @@
 /// `fcm.topic-prefix`: the v1 `topic` is the bare name, without `/topics/`.
-public struct FCMTopicPrefixRule: PayloadRule {
+struct FCMTopicPrefixRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.topic-prefix", severity: .warning,

@@ -1,5 +1,5 @@
 /// `fcm.unknown-field`: a field name the FCM v1 API does not define; FCM answers 400 INVALID_ARGUMENT ("Unknown name").
-public struct FCMUnknownFieldRule: PayloadRule {
+struct FCMUnknownFieldRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.unknown-field", severity: .error,

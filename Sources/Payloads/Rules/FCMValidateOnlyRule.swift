@@ -1,5 +1,5 @@
 /// `fcm.validate-only`: `validate_only: true` makes FCM check the message without sending it.
-public struct FCMValidateOnlyRule: PayloadRule {
+struct FCMValidateOnlyRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.validate-only", severity: .note,

@@ -1,5 +1,5 @@
 /// `apns.flag-is-boolean`: `mutable-content` or `content-available` given as `true`/`false` instead of a number.
-public struct FlagIsBooleanRule: PayloadRule {
+struct FlagIsBooleanRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.flag-is-boolean", severity: .error,

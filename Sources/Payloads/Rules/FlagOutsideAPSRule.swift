@@ -1,5 +1,5 @@
 /// `apns.mutable-content-outside-aps`: `mutable-content` or `content-available` written anywhere but inside `aps`.
-public struct FlagOutsideAPSRule: PayloadRule {
+struct FlagOutsideAPSRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.mutable-content-outside-aps", severity: .error,

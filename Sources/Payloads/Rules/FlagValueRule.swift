@@ -1,5 +1,5 @@
 /// `apns.flag-value`: `mutable-content` or `content-available` is a number other than 0 or 1.
-public struct FlagValueRule: PayloadRule {
+struct FlagValueRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.flag-value", severity: .warning,

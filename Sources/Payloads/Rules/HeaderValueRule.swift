@@ -3,7 +3,7 @@
 /// RFC 9110 §5.5 allows only visible characters, spaces and tabs), so it never reaches APNs, and a
 /// value copied into a shell command could start a new line of it. Applies to `--header` values and
 /// to FCM's `apns.headers` alike.
-public struct HeaderValueRule: PayloadRule {
+struct HeaderValueRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.header-value", severity: .error,

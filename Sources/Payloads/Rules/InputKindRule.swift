@@ -1,5 +1,5 @@
 /// `input.kind`: the file is neither an FCM v1 send body, nor an APNs payload, nor a Simulator file.
-public struct InputKindRule: PayloadRule {
+struct InputKindRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "input.kind", severity: .error,

@@ -1,5 +1,5 @@
 /// `apns.interruption-level-value`: `interruption-level` must be one of Apple's four values.
-public struct InterruptionLevelValueRule: PayloadRule {
+struct InterruptionLevelValueRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.interruption-level-value", severity: .error,

@@ -1,5 +1,5 @@
 /// `json.syntax`: the file must be well-formed JSON (reported by the reader; nothing else runs).
-public struct JSONSyntaxRule: PayloadRule {
+struct JSONSyntaxRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "json.syntax", severity: .error,

@@ -1,5 +1,5 @@
 /// `apns.live-activity-event-keys`: a key that belongs to another Live Activity event.
-public struct LiveActivityEventKeysRule: PayloadRule {
+struct LiveActivityEventKeysRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.live-activity-event-keys", severity: .warning,

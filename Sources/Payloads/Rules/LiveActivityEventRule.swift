@@ -1,5 +1,5 @@
 /// `apns.live-activity-event`: a Live Activity push names its event: start, update or end.
-public struct LiveActivityEventRule: PayloadRule {
+struct LiveActivityEventRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.live-activity-event", severity: .error,

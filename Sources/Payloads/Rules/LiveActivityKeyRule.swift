@@ -1,5 +1,5 @@
 /// `apns.live-activity-key`: a Live-Activity-only `aps` key in a push that is not a Live Activity update.
-public struct LiveActivityKeyRule: PayloadRule {
+struct LiveActivityKeyRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.live-activity-key", severity: .note,

@@ -1,6 +1,6 @@
 /// `apns.live-activity-shape`: what each Live Activity event needs: a content state always; for start,
 /// an alert, attributes-type and attributes, and a device token (a broadcast cannot start one).
-public struct LiveActivityShapeRule: PayloadRule {
+struct LiveActivityShapeRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.live-activity-shape", severity: .error,

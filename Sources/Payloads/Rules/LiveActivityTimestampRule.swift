@@ -1,5 +1,5 @@
 /// `apns.live-activity-timestamp`: a Live Activity push's `timestamp` is the time of the update in seconds.
-public struct LiveActivityTimestampRule: PayloadRule {
+struct LiveActivityTimestampRule: PayloadRule {
     /// Timestamps above this (the year 5138 in seconds) are read as milliseconds.
     public static let millisecondsThreshold = 100_000_000_000.0
 

@@ -1,5 +1,5 @@
 /// `apns.loc-args-without-loc-key`: `loc-args` (or `title-`/`subtitle-loc-args`) without the matching key.
-public struct LocArgsWithoutLocKeyRule: PayloadRule {
+struct LocArgsWithoutLocKeyRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.loc-args-without-loc-key", severity: .warning,

@@ -2,7 +2,7 @@
 /// encodes no character; RFC 8259 §8.2 leaves what a receiver does with it unpredictable. Pushbook
 /// reads it as U+FFFD (modelling choice), so the record shows "�" where the sender meant something.
 /// Found by scanning the file's bytes (the reader has already replaced it), like `json.syntax`.
-public struct LoneSurrogateRule: PayloadRule {
+struct LoneSurrogateRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "json.lone-surrogate", severity: .warning,

@@ -2,7 +2,7 @@
 ///
 /// Rules are small value types listed in `PayloadRules.all` (each wrapped in `AnyPayloadRule`); every
 /// rule runs on every readable input and appends what it finds. A rule reports with its own `description`'s id and severity.
-public protocol PayloadRule: Sendable {
+protocol PayloadRule: Sendable {
     /// The rule's catalogue entry: id, severity, summary, source, confidence.
     static var description: RuleDescription { get }
     /// Creates the rule.

@@ -1,5 +1,5 @@
 /// The linter's rules, in the order they run (every rule runs on every readable input).
-public enum PayloadRules {
+enum PayloadRules {
     /// All rules: input, JSON, APNs payload, iOS extension gate, APNs headers, FCM.
     ///
     /// To add a rule: write a `PayloadRule` type in its own file under `Rules/`, then list it here

@@ -1,5 +1,5 @@
 /// `apns.priority-value`: `apns-priority` must be 10, 5 or 1; APNs answers 400 BadPriority otherwise.
-public struct PriorityValueRule: PayloadRule {
+struct PriorityValueRule: PayloadRule {
     /// The values APNs accepts.
     public static let allowed = [10, 5, 1]
     /// The catalogue entry.

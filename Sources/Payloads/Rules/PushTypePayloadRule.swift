@@ -1,6 +1,6 @@
 /// `apns.push-type-payload`: the payload does not fit the push type: alert keys in a push that is
 /// not a user notification, or a widget or control reload without `content-changed`.
-public struct PushTypePayloadRule: PayloadRule {
+struct PushTypePayloadRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.push-type-payload", severity: .warning,

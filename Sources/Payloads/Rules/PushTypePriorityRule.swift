@@ -1,5 +1,5 @@
 /// `apns.push-type-priority`: a priority APNs accepts but Apple does not list for this push type.
-public struct PushTypePriorityRule: PayloadRule {
+struct PushTypePriorityRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.push-type-priority", severity: .warning,

@@ -1,5 +1,5 @@
 /// `apns.push-type-value`: `apns-push-type` must be one of Apple's values; APNs answers 400 InvalidPushType otherwise.
-public struct PushTypeValueRule: PayloadRule {
+struct PushTypeValueRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.push-type-value", severity: .error,

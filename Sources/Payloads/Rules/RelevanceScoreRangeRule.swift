@@ -1,5 +1,5 @@
 /// `apns.relevance-score-range`: `relevance-score` outside 0…1 (outside Live Activities).
-public struct RelevanceScoreRangeRule: PayloadRule {
+struct RelevanceScoreRangeRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.relevance-score-range", severity: .warning,

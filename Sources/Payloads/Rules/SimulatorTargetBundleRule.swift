@@ -1,5 +1,5 @@
 /// `simulator.target-bundle`: a Simulator file's `"Simulator Target Bundle"` must name the app.
-public struct SimulatorTargetBundleRule: PayloadRule {
+struct SimulatorTargetBundleRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "simulator.target-bundle", severity: .error,

@@ -1,5 +1,5 @@
 /// `apns.snake-case-flag`: `mutable_content`, `mutableContent`, `content_available`, … inside `aps`.
-public struct SnakeCaseFlagRule: PayloadRule {
+struct SnakeCaseFlagRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.snake-case-flag", severity: .error,

@@ -1,5 +1,5 @@
 /// `apns.topic-missing`: a request to APNs without `apns-topic` where Apple requires one.
-public struct TopicMissingRule: PayloadRule {
+struct TopicMissingRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.topic-missing", severity: .error,

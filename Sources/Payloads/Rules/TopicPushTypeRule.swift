@@ -1,6 +1,6 @@
 /// `apns.topic-push-type`: `apns-topic` must fit `apns-push-type` (the push-type table's suffix); a
 /// device token belongs to one topic, so APNs refuses a topic of another push type.
-public struct TopicPushTypeRule: PayloadRule {
+struct TopicPushTypeRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.topic-push-type", severity: .error,

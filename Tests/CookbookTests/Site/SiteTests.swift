@@ -18,7 +18,7 @@ struct SiteTests {
     @Test("the search index cannot close its script element")
     func searchIndexIsScriptSafe() {
         var index = SearchIndex()
-        index.entries = [.init(url: "a.html", title: "</script><script>alert(1)</script>", section: "", text: "", kind: "recipe")]
+        index.entries = [.init(url: "a.html", title: "</script><script>alert(1)</script>", section: "", text: "", kind: .recipe)]
         #expect(!index.javaScript.contains("</script>"))
         #expect(index.javaScript.hasPrefix("window.PUSHBOOK_SEARCH_INDEX = "))
     }
