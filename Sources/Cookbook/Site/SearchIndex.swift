@@ -1,5 +1,4 @@
 import Foundation
-import Payloads
 
 /// The site's search index: one entry per page section, written as a `.js` file that defines
 /// `window.PUSHBOOK_SEARCH_INDEX`, so search works from `file://` without `fetch`.
@@ -16,7 +15,7 @@ struct SearchIndex: Sendable {
         var chunk = "window.PUSHBOOK_SEARCH_INDEX = ["
         for (index, entry) in entries.enumerated() {
             if index > 0 { chunk += "," }
-            chunk += Self.json(entry)
+            chunk += try Self.json(entry)
             if chunk.utf8.count > 1 << 16 {
                 try handle.write(contentsOf: Data(chunk.utf8))
                 chunk = ""
@@ -26,15 +25,23 @@ struct SearchIndex: Sendable {
         try handle.write(contentsOf: Data(chunk.utf8))
     }
 
-    /// One entry as compact JSON in which `</` is escaped, so no string can close a script element.
-    private static func json(_ entry: SearchEntry) -> String {
-        let json = JSONWriter.compact(.object([("url", .string(entry.url)), ("title", .string(entry.title)), ("section", .string(entry.section)),
-                                               ("text", .string(entry.text)), ("kind", .string(entry.kind.rawValue))]))
-        return json.contains("</") ? json.replacingOccurrences(of: "</", with: "<\\/") : json
-    }
+    /// The encoder of the entries: compact, keys sorted (so the bytes never depend on hashing), `/` as written.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 
-    /// The JavaScript file's text (the same bytes `write(to:)` writes).
-    var javaScript: String {
-        "window.PUSHBOOK_SEARCH_INDEX = [" + entries.map(Self.json).joined(separator: ",") + "];\n"
+    /// One entry as compact JSON in which `</` is written `<\/`, so no string can close a script
+    /// element (on the encoder's bytes: the index holds every section of every page).
+    private static func json(_ entry: SearchEntry) throws -> String {
+        let bytes = [UInt8](try encoder.encode(entry))
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(bytes.count + 8)
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "/"), index > 0, bytes[index - 1] == UInt8(ascii: "<") { escaped.append(UInt8(ascii: "\\")) }
+            escaped.append(byte)
+        }
+        return String(decoding: escaped, as: UTF8.self)
     }
 }

@@ -15,12 +15,23 @@ struct SiteTests {
         #expect(broken.first { $0.href == "recipes/a.html#intro" }?.reason.contains("case") == true)
     }
 
-    @Test("the search index cannot close its script element")
-    func searchIndexIsScriptSafe() {
+    /// On 0149a3f this test read `SearchIndex.javaScript`, a twin of what `write(to:)` writes; it now reads the written file.
+    @Test("the search index file cannot close its script element, and parses back to its entries")
+    func searchIndexIsScriptSafe() throws {
         var index = SearchIndex()
-        index.entries = [.init(url: "a.html", title: "</script><script>alert(1)</script>", section: "", text: "", kind: .recipe)]
-        #expect(!index.javaScript.contains("</script>"))
-        #expect(index.javaScript.hasPrefix("window.PUSHBOOK_SEARCH_INDEX = "))
+        let entry = SearchEntry(url: "recipes/a.html#x", title: "</script><script>alert(1)</script>", section: "Caf\u{E9} \"q\"\n",
+                                text: "a\\b\u{1}", kind: .recipe)
+        index.entries = [entry, entry]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-search-\(UUID().uuidString).js")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try index.write(to: file)
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(!written.contains("</"))
+        #expect(written.hasPrefix("window.PUSHBOOK_SEARCH_INDEX = ["))
+        #expect(written.hasSuffix("];\n"))
+        #expect(written.contains(#"{"kind":"recipe","section":"#))
+        let array = String(written.dropFirst("window.PUSHBOOK_SEARCH_INDEX = ".count).dropLast(2))
+        #expect(try JSONDecoder().decode([SearchEntry].self, from: Data(array.utf8)) == [entry, entry])
     }
 
     @Test("the staged directory replaces the old one whole")
