@@ -61,9 +61,9 @@ import Payloads
         #expect(badge?.location == SourceLocation(line: 2, column: 41))
     }
 
-    @Test func translationIsDeterministic() {
+    @Test("the translation keeps the data's key order as written")
+    func translationKeepsDataOrder() {
         let body = parse(#"{"message": {"token": "t", "notification": {"title": "x"}, "data": {"b": "1", "a": "2"}}}"#)
-        #expect(FCMTranslator.translate(body).request == FCMTranslator.translate(body).request)
         #expect(JSONWriter.compact(FCMTranslator.translate(body).request.payload).contains(#""b":"1","a":"2""#), "data order kept")
     }
 }

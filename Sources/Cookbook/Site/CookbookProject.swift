@@ -182,47 +182,17 @@ public struct CookbookProject: Sendable {
             return failed(examples, cached: cached)
         }
 
-        var files: [String: String] = [:]
-        var search = SearchIndex()
-        for recipe in recipes { search.entries += artifacts[recipe.id]?.search ?? [] }
-        files["index.html"] = IndexPage(recipes: recipes, previews: artifacts.compactMapValues(\.cardPreview)).render()
-        let rules = RulesPage(rules: RuleCatalogue.all, examples: recipes.flatMap { artifacts[$0.id]?.ruleExamples ?? [] })
-        files["rules.html"] = rules.render()
-        search.entries += rules.search
-        files["search.html"] = SearchPage.render()
-        let guide = GuidePage.sendToADevice.render()
-        files[GuidePage.sendToADevice.path] = guide.html
-        search.entries += guide.search
-        for asset in Assets.files { files[asset.path] = asset.contents }
-        switch PlaygroundPage.moduleScript() {
-        case .success(let script): files[PlaygroundPage.modulePath] = script
-        case .failure(let missing):
-            diagnostics.append(Diagnostic(file: "\(shownOut)/\(PlaygroundPage.path)", breaking: .playgroundModule,
-                                          "the playground's WebAssembly module was not built: \(missing.reason)"))
-            return failed(examples, cached: cached)
-        }
-        files[PlaygroundPage.path] = PlaygroundPage.render(rules: RuleCatalogue.all)
-        for asset in PlaygroundPage.assets { files[asset.path] = asset.contents }
-        do {
-            for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
-                try FileWriter.save(contents, at: path, under: staging)
-            }
-            try search.write(to: staging.appendingPathComponent("search-index.js"))
+        let built = recipes.compactMap { artifacts[$0.id] }
+        let pages: SitePages
+        do throws(Diagnostic) {
+            pages = try SitePages.render(recipes: recipes, artifacts: artifacts, site: shownOut)
+            try pages.write(to: staging, site: shownOut)
         } catch {
-            diagnostics.append(Diagnostic(file: shownOut, breaking: .write, "cannot write the site: \(error.localizedDescription)"))
+            diagnostics.append(error)
             return failed(examples, cached: cached)
         }
-        search = SearchIndex()
-        var pageLinks: [String: (ids: Set<String>, hrefs: [String])] = [:]
-        var siteFiles = Set(files.keys)
-        siteFiles.insert("search-index.js")
-        for recipe in recipes {
-            guard let artifact = artifacts[recipe.id] else { continue }
-            siteFiles.formUnion(artifact.files)
-            for (path, page) in artifact.links { pageLinks[path] = (Set(page.ids), page.hrefs) }
-        }
-        for (path, html) in files where path.hasSuffix(".html") { pageLinks[path] = LinkChecker.links(in: html) }
-        diagnostics += LinkChecker.check(links: pageLinks, files: siteFiles).map { $0.diagnostic(site: shownOut) }
+        let siteFiles = pages.siteFiles(with: built)
+        diagnostics += pages.brokenLinks(with: built, files: siteFiles, site: shownOut)
         guard !hasErrors else { return failed(examples, cached: cached) }
         do throws(SiteTransaction.Problem) {
             try transaction.commit(files: siteFiles.sorted())

@@ -40,17 +40,10 @@ public struct LintContext: Sendable {
             defaultedHeaders = t.defaultedHeaders
             addedKeys = Set(t.addedKeys)
             translationDiagnostics = t.diagnostics
-        case .simulator:
-            let payload = SimulatorFile(json: document)?.devicePayload ?? document
+        case .simulator, .apns, .local:
+            // A Simulator file reaches the device without its "Simulator Target Bundle" key.
+            let payload = kind == .simulator ? SimulatorFile(json: document)?.devicePayload ?? document : document
             request = APNsRequest(headers: lowered, payload: payload)
-            fcm = nil
-            sourceMap = SourceMap()
-            headerSources = [:]
-            defaultedHeaders = []
-            addedKeys = []
-            translationDiagnostics = []
-        case .apns, .local:
-            request = APNsRequest(headers: lowered, payload: document)
             fcm = nil
             sourceMap = SourceMap()
             headerSources = [:]

@@ -4,6 +4,9 @@
 /// keeps numbers as their text, and never recurses: nesting is tracked on an explicit stack and
 /// limited to `maximumDepth`, so hostile input gives an error, never a crash. Lone UTF-16 surrogates
 /// in `\u` escapes are replaced by U+FFFD.
+///
+/// This file is longer than the codebase's 350 lines on purpose: the reader is one state machine
+/// (`parseValue` and its helpers share the stack and the position), and split it would be harder to follow.
 public enum JSONReader {
     /// The deepest nesting of arrays and objects accepted; deeper input is a syntax error.
     public static let maximumDepth = 512

@@ -112,9 +112,12 @@ import Testing
         #expect(html.contains("data-icon=\"group-avatar\""))
     }
 
-    /// The same app name always gets the same icon colour.
-    @Test func appIconColourIsStablePerName() {
-        #expect(NotificationPreview.appIcon("Chatter", badge: false) == NotificationPreview.appIcon("Chatter", badge: false))
+    /// On 0149a3f this compared one call with another (it could not fail). The hue comes from the
+    /// name's characters, never from Swift's per-process hashing, so a name has the same one everywhere.
+    @Test("an app's icon colour is computed from its name: Chatter is hue 5, Pushbook hue 3, on every machine")
+    func appIconColourIsStablePerName() {
+        #expect(NotificationPreview.appIcon("Chatter", badge: false).contains("app-icon-hue-5\""))
+        #expect(NotificationPreview.appIcon("Pushbook", badge: true).contains("app-icon app-icon-badge app-icon-hue-3\""))
     }
 
     /// A row labels each figure, and nil renders a clear "Nothing shown" card with its note.

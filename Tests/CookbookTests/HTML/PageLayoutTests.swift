@@ -101,8 +101,7 @@ import Testing
         #expect(extra.lowerBound < site.lowerBound)
     }
 
-    /// Two renders of the same input are byte-identical.
-    @Test func renderingIsDeterministic() {
-        #expect(recipePage() == recipePage())
-    }
+    // On 0149a3f a test here compared two renders in one process, which share a hashing seed and so
+    // could not differ; determinism across processes is what `HostileWorkspace`'s builds and
+    // `.ci/run` (the committed site rebuilt on a clean clone) check.
 }
