@@ -1,5 +1,5 @@
 /// `json.not-strict`: a file with trailing commas or comments; which consumer refuses it and which may accept it.
-public struct NonStrictJSONRule: PayloadRule {
+struct NonStrictJSONRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "json.not-strict", severity: .note,
