@@ -22,6 +22,8 @@ public struct ExampleRunner: Sendable {
         public var lint: LintResult?
         /// The input's bytes.
         public var input: [UInt8]
+        /// The input as parsed (once, by the runner), or nil when it is not JSON.
+        public var parsedInput: JSONValue?
         /// The app the example ran with.
         public var app: AppConfiguration
     }
@@ -45,17 +47,20 @@ public struct ExampleRunner: Sendable {
         var device = NotificationDevice(app: app, manifest: manifest, bundle: bundleResources(of: recipe))
         device.app.isInForeground = example.foreground
 
-        if case .success(let root) = JSONReader.parse(bytes), let local = root["local"] {
+        // Parsed once: for the local check here, the linter, and the page (Outcome.parsedInput).
+        let parsed = JSONReader.parse(bytes)
+        let parsedInput = try? parsed.get()
+        if let root = parsedInput, let local = root["local"] {
             guard case .localNotifications(let schedule) = entryPoint else {
                 throw Diagnostic(file: inputPath, location: local.location, breaking: .service, "a local example needs a recipe whose service adds local notifications")
             }
             let arguments = (local.foundationValue as? [String: Any]) ?? [:]
             let box = UncheckedBox((schedule, arguments))
             let run = device.simulateLocal { center in box.value.0(box.value.1, center) }
-            return Outcome(record: run.record, previews: .init(run), lint: nil, input: bytes, app: app)
+            return Outcome(record: run.record, previews: .init(run), lint: nil, input: bytes, parsedInput: parsedInput, app: app)
         }
 
-        let lint = Linter.lint(bytes, headers: example.headers)
+        let lint = Linter.lint(bytes, parsed: parsed, headers: example.headers)
         guard lint.kind != nil else {
             let first = lint.diagnostics.first
             throw first?.inFile(inputPath)
@@ -75,7 +80,7 @@ public struct ExampleRunner: Sendable {
         // A foreground-app recipe's code runs in the foreground: it is what sets up the delegate.
         device.app.isInForeground = example.foreground || setUp != nil
         let run = device.simulate(lint, makeExtension: makeExtension, appSetUp: setUp, onMessage: example.withoutExtension ? nil : onMessage)
-        return Outcome(record: run.record, previews: .init(run), lint: lint, input: bytes, app: app)
+        return Outcome(record: run.record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
     }
 
     /// The app configuration for an example: its own app folder, else the recipe's, else a plain app.

@@ -172,16 +172,17 @@ public struct ExampleView: Sendable, Equatable {
 
     /// The view of an example's outcome and how it compared with its recorded file.
     public init(_ outcome: ExampleRunner.Outcome, verification: Verification) {
-        self.init(record: outcome.record, inputKind: outcome.lint?.kind ?? .local, input: outcome.input,
+        self.init(record: outcome.record, inputKind: outcome.lint?.kind ?? .local, input: outcome.input, parsed: outcome.parsedInput,
                   appName: outcome.app.displayName, previews: outcome.previews, verification: verification)
     }
 
     /// The view of a record made from `input` of `inputKind`, for an app called `appName`.
-    public init(record: DeliveryRecord, inputKind: InputKind, input: [UInt8], appName: String, previews: Previews = Previews(),
-                verification: Verification = .missing) {
+    /// `parsed` is the input as the runner parsed it; when nil, the input is parsed here.
+    public init(record: DeliveryRecord, inputKind: InputKind, input: [UInt8], parsed: JSONValue? = nil, appName: String,
+                previews: Previews = Previews(), verification: Verification = .missing) {
         self.inputKind = inputKind
         inputText = String(decoding: input, as: UTF8.self)
-        if case .success(let root) = JSONReader.parse(input) {
+        if let root = parsed ?? (try? JSONReader.parse(input).get()) {
             inputJSON = root.withoutLocations
             let tokens = JSONWriter.tokens(root, sortKeys: false)
             if tokens.map(\.text).joined() + "\n" == inputText { inputTokens = tokens }

@@ -104,26 +104,27 @@ extension NotificationDevice {
         guard let delegate = context.center.delegate else {
             return ([], [DeviceBehaviours.diagnostic("ios.foreground-presentation", "the app is in the foreground and has no UNUserNotificationCenterDelegate: iOS silences the \(kind)")])
         }
-        let chosen = OptionsBox()
+        let chosen = Locked<UNNotificationPresentationOptions?>(nil)   // nil until the delegate calls back
         let host = ExtensionHost(context: context)
         let box = UncheckedBox((delegate, context.center))
         let unimplementedBefore = context.unimplementedDelegateMethodCalls
         host.call("willPresent") {
-            box.value.0.userNotificationCenter(box.value.1, willPresent: notification) { chosen.set($0) }
+            box.value.0.userNotificationCenter(box.value.1, willPresent: notification) { options in chosen.withLock { $0 = options } }
         }
         if context.unimplementedDelegateMethodCalls > unimplementedBefore {
             let unimplementedAsync = context.unimplementedDelegateMethodCalls
             _ = AppCodeExecutor.run(limit: host.blockedAfter) {
-                chosen.set(await box.value.0.userNotificationCenter(box.value.1, willPresent: notification))
+                let options = await box.value.0.userNotificationCenter(box.value.1, willPresent: notification)
+                chosen.withLock { $0 = options }
             }
             host.settle()
             if context.unimplementedDelegateMethodCalls > unimplementedAsync {
                 return ([], [DeviceBehaviours.diagnostic("ios.foreground-presentation", "the app is in the foreground and its delegate does not implement userNotificationCenter(_:willPresent:withCompletionHandler:): iOS silences the \(kind)")])
             }
         }
-        let options = chosen.value ?? []
+        let options = chosen.current ?? []
         guard options.showsSomething else {
-            let reason = chosen.value == nil ? "its delegate never called willPresent's completion handler" : "its delegate chose no banner or list"
+            let reason = chosen.current == nil ? "its delegate never called willPresent's completion handler" : "its delegate chose no banner or list"
             return (options, [DeviceBehaviours.diagnostic("ios.foreground-presentation", "the app is in the foreground and \(reason): iOS shows nothing for the \(kind)")])
         }
         return (options, [])
@@ -158,12 +159,4 @@ extension NotificationDevice {
 extension UNNotificationPresentationOptions {
     /// True when the options show the notification (a banner or the list; the deprecated alert is both).
     var showsSomething: Bool { !intersection([.banner, .list, Self(rawValue: 1 << 2)]).isEmpty }
-}
-
-/// Presentation options chosen by a delegate; nil until it calls back.
-final class OptionsBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var options: UNNotificationPresentationOptions?
-    func set(_ value: UNNotificationPresentationOptions) { lock.lock(); options = value; lock.unlock() }
-    var value: UNNotificationPresentationOptions? { lock.lock(); defer { lock.unlock() }; return options }
 }

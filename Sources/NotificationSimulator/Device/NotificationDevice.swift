@@ -328,20 +328,16 @@ public struct NotificationDevice: Sendable {
 
 /// The content-handler calls of one extension run: a copy of what was handed over (what iOS has),
 /// and the object itself, to tell whether the extension changed it afterwards.
-private final class HandlerCalls: @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls: [(content: UNNotificationContent, original: UNNotificationContent, time: Int)] = []
+private final class HandlerCalls: Sendable {
+    private let calls = Locked<[(content: UNNotificationContent, original: UNNotificationContent, time: Int)]>([])
 
     func record(_ content: UNNotificationContent, at time: Int) {
         let copy = (content.copy() as? UNNotificationContent) ?? content
-        lock.lock(); defer { lock.unlock() }
-        calls.append((copy, content, time))
+        let boxed = UncheckedBox((copy, content))
+        calls.withLock { $0.append((boxed.value.0, boxed.value.1, time)) }
     }
 
-    var all: [(content: UNNotificationContent, original: UNNotificationContent, time: Int)] {
-        lock.lock(); defer { lock.unlock() }
-        return calls
-    }
+    var all: [(content: UNNotificationContent, original: UNNotificationContent, time: Int)] { calls.current }
 
     func first(upTo time: Int) -> (content: UNNotificationContent, original: UNNotificationContent, time: Int)? {
         all.first.flatMap { $0.time <= time ? $0 : nil }

@@ -4,8 +4,14 @@ public enum Linter {
     /// payload (names case-insensitive); an FCM message carries its own in `apns.headers`, so they are
     /// ignored for FCM input.
     public static func lint(_ bytes: [UInt8], headers: [String: String] = [:]) -> LintResult {
+        lint(bytes, parsed: JSONReader.parse(bytes), headers: headers)
+    }
+
+    /// Lints `bytes` that the caller has parsed already (`parsed` is `JSONReader.parse(bytes)`), so
+    /// a file is read and parsed once on its way through the build.
+    public static func lint(_ bytes: [UInt8], parsed: Result<JSONValue, JSONSyntaxError>, headers: [String: String] = [:]) -> LintResult {
         let document: JSONValue
-        switch JSONReader.parse(bytes) {
+        switch parsed {
         case .failure(let error):
             // Trailing commas and comments: say which consumer refuses the file and which may take it.
             let lenient = NonStrictJSONRule.diagnostic(for: bytes).map { [$0] } ?? []
