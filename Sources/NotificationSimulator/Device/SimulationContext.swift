@@ -17,11 +17,14 @@ final class SimulationContext: @unchecked Sendable {
     /// The device's notification center.
     let center = UNUserNotificationCenter()
 
-    private let lock = NSLock()
-    private var donationLog: [Donation] = []
-    private var attachmentErrorLog: [(error: UNError, file: String)] = []
-    private var localAttachmentFailures: [String] = []
-    private var unimplementedDelegateCalls = 0
+    /// What happened during the run, for the record: shared with the threads app code runs on.
+    private struct Log {
+        var donations: [Donation] = []
+        var attachmentErrors: [(error: UNError, file: String)] = []
+        var localAttachmentFailures: [String] = []
+        var unimplementedDelegateCalls = 0
+    }
+    private let log = Locked(Log())
     /// The extension's (or app's) bundle resources, by file name: what `INImage(named:)` finds.
     let bundle: [String: Data]
 
@@ -47,15 +50,15 @@ final class SimulationContext: @unchecked Sendable {
 
     /// Records a donation.
     func recordDonation(_ interaction: INInteraction, failure: DonationFailure?) {
-        lock.lock(); defer { lock.unlock() }
-        donationLog.append(Donation(interaction: interaction, failure: failure))
+        log.withLock { $0.donations.append(Donation(interaction: interaction, failure: failure)) }
         scheduler.noteActivity()
     }
 
     /// Marks the donations `matching` as deleted.
     func deleteDonations(matching: (INInteraction) -> Bool) {
-        lock.lock(); defer { lock.unlock() }
-        for index in donationLog.indices where matching(donationLog[index].interaction) { donationLog[index].deleted = true }
+        log.withLock { log in
+            for index in log.donations.indices where matching(log.donations[index].interaction) { log.donations[index].deleted = true }
+        }
     }
 
     /// The bundle image `name`: the file of that name, else with a `.png`, `.jpg`, `.jpeg` or `.gif`
@@ -69,45 +72,40 @@ final class SimulationContext: @unchecked Sendable {
 
     /// Records the file of a local request's attachment that could not be moved into the store.
     func recordLocalAttachmentFailure(_ file: String) {
-        lock.lock(); defer { lock.unlock() }
-        localAttachmentFailures.append(file)
+        log.withLock { $0.localAttachmentFailures.append(file) }
     }
 
     /// The files of local attachments that could not be moved, in order; clears the list.
     func takeLocalAttachmentFailures() -> [String] {
-        lock.lock(); defer { lock.unlock() }
-        defer { localAttachmentFailures.removeAll() }
-        return localAttachmentFailures
+        log.withLock { log in
+            defer { log.localAttachmentFailures.removeAll() }
+            return log.localAttachmentFailures
+        }
     }
 
     /// Notes that a delegate method the app did not implement was called (its default ran).
     func noteUnimplementedDelegateMethod() {
-        lock.lock(); defer { lock.unlock() }
-        unimplementedDelegateCalls += 1
+        log.withLock { $0.unimplementedDelegateCalls += 1 }
     }
 
     /// How many unimplemented delegate methods ran so far.
     var unimplementedDelegateMethodCalls: Int {
-        lock.lock(); defer { lock.unlock() }
-        return unimplementedDelegateCalls
+        log.current.unimplementedDelegateCalls
     }
 
     /// Records an attachment the initializer refused, for the record's diagnostics.
     func recordAttachmentError(_ error: UNError, file: String) {
-        lock.lock(); defer { lock.unlock() }
-        attachmentErrorLog.append((error, file))
+        log.withLock { $0.attachmentErrors.append((error, file)) }
     }
 
     /// The attachments refused so far.
     var attachmentErrors: [(error: UNError, file: String)] {
-        lock.lock(); defer { lock.unlock() }
-        return attachmentErrorLog
+        log.current.attachmentErrors
     }
 
     /// The donations so far.
     var donations: [Donation] {
-        lock.lock(); defer { lock.unlock() }
-        return donationLog
+        log.current.donations
     }
 
     /// The run in progress (set by `with`).

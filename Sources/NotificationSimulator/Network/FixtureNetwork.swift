@@ -24,11 +24,14 @@ final class FixtureNetwork: @unchecked Sendable {
     }
 
     let manifest: FixtureManifest
-    private let lock = NSLock()
-    private var fetchLog: [Fetch] = []
-    private var awaitingStart = 0
-    private var firstTask: URLSessionTask?
-    private var used = false
+    /// What the run's requests did, shared with Foundation's loading threads.
+    private struct State {
+        var fetches: [Fetch] = []
+        var awaitingStart = 0
+        var firstTask: URLSessionTask?
+        var used = false
+    }
+    private let state = Locked(State())
 
     init(manifest: FixtureManifest) {
         self.manifest = manifest
@@ -36,52 +39,51 @@ final class FixtureNetwork: @unchecked Sendable {
 
     /// Records a fetch and returns its index.
     func begin(url: String, at time: Int, task: URLSessionTask?) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        if firstTask == nil { firstTask = task }
-        fetchLog.append(Fetch(url: url, status: nil, mimeType: nil, bytes: 0, milliseconds: 0, startedAt: time, completed: false))
-        return fetchLog.count - 1
+        return state.withLock { state in
+            if state.firstTask == nil { state.firstTask = task }
+            state.fetches.append(Fetch(url: url, status: nil, mimeType: nil, bytes: 0, milliseconds: 0, startedAt: time, completed: false))
+            return state.fetches.count - 1
+        }
     }
 
     /// Notes a request that `resume()` has accepted and whose `startLoading` is still to come.
     func expectStart() {
-        lock.lock(); defer { lock.unlock() }
-        awaitingStart += 1
-        used = true
+        state.withLock { state in
+            state.awaitingStart += 1
+            state.used = true
+        }
     }
 
     /// A task of this run, whose session's work queue the simulator waits on.
     var anyTask: URLSessionTask? {
-        lock.lock(); defer { lock.unlock() }
-        return firstTask
+        state.current.firstTask
     }
 
     /// True once any request of this run reached `resume()`.
     var hasBeenUsed: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return used
+        state.current.used
     }
 
     /// Notes that a request reached `startLoading` (and has scheduled its response).
     func started() {
-        lock.lock(); defer { lock.unlock() }
-        awaitingStart = max(0, awaitingStart - 1)
+        state.withLock { $0.awaitingStart = max(0, $0.awaitingStart - 1) }
     }
 
     /// How many resumed requests have not reached `startLoading` yet.
     var requestsAwaitingStart: Int {
-        lock.lock(); defer { lock.unlock() }
-        return awaitingStart
+        state.current.awaitingStart
     }
 
     /// Completes the fetch at `index`.
     func finish(_ index: Int, status: Int?, mimeType: String?, bytes: Int, at time: Int) {
-        lock.lock(); defer { lock.unlock() }
-        guard fetchLog.indices.contains(index) else { return }
-        fetchLog[index].status = status
-        fetchLog[index].mimeType = mimeType
-        fetchLog[index].bytes = bytes
-        fetchLog[index].milliseconds = time - fetchLog[index].startedAt
-        fetchLog[index].completed = true
+        state.withLock { state in
+            guard state.fetches.indices.contains(index) else { return }
+            state.fetches[index].status = status
+            state.fetches[index].mimeType = mimeType
+            state.fetches[index].bytes = bytes
+            state.fetches[index].milliseconds = time - state.fetches[index].startedAt
+            state.fetches[index].completed = true
+        }
     }
 
 
@@ -89,8 +91,7 @@ final class FixtureNetwork: @unchecked Sendable {
     /// an order URLSession does not fix, so fetches that start at the same virtual time are sorted
     /// by URL, which keeps records of parallel downloads reproducible.
     var fetches: [Fetch] {
-        lock.lock(); defer { lock.unlock() }
-        return fetchLog.enumerated().sorted { a, b in
+        state.current.fetches.enumerated().sorted { a, b in
             (a.element.startedAt, a.element.url, a.offset) < (b.element.startedAt, b.element.url, b.offset)
         }.map(\.element)
     }
