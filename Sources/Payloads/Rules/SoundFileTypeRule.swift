@@ -4,7 +4,7 @@ public struct SoundFileTypeRule: PayloadRule {
     public static let description = RuleDescription(
         id: "apns.sound-file-type", severity: .warning,
         summary: "Notification sounds must be Linear PCM, MA4 (IMA/ADPCM), µLaw or aLaw audio in an aiff, wav or caf file, under 30 seconds (Apple). A sound named with another file type (.mp3, .m4a, .mp4, …) does not play as itself: Apple does not say what plays instead; Pushbook's model plays the default sound, as an Apple engineer's forum answer and SDK vendors (OneSignal) report (a modelling choice). For a Live Activity alert, whose sound Apple's own sample names HeroDown.mp4, it is only a note.",
-        source: "https://developer.apple.com/documentation/usernotifications/unnotificationsound (Prepare sound resources) ; https://developer.apple.com/forums/thread/747348 ; https://documentation.onesignal.com/docs/customize-notification-sounds",
+        source: "https://developer.apple.com/documentation/usernotifications/unnotificationsound (Prepare sound resources) ; https://developer.apple.com/forums/thread/747348 ; https://documentation.onesignal.com/docs/en/notification-sounds",
         confidence: .community,
         example: #"{"aps": {"alert": "Hi", "sound": "chime.mp3"}}"#)
     /// Creates the rule.
