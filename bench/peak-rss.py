@@ -12,6 +12,10 @@ Prints one JSON line:
   tree_peak_mb               the largest SUM of VmRSS over the command and all its descendants, sampled
                              every --interval seconds: the honest "whole build" peak (a sample can miss a
                              short spike, so it is a lower bound)
+  tree_pss_peak_mb           the largest SUM of Pss (proportional set size, /proc/PID/smaps_rollup) over
+                             the same processes: each shared page (the binary's code, Foundation, libc)
+                             counted once, split between the processes that map it, where the RSS sum
+                             counts it once per process. What the tree really takes from the machine.
   descendants                how many distinct descendant processes were seen
 """
 import json
@@ -42,6 +46,17 @@ def scan():
     return table
 
 
+def pss_kb(pid):
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
 def main():
     args = sys.argv[1:]
     interval = 0.005
@@ -56,7 +71,7 @@ def main():
             os.execvp(args[0], args)
         finally:
             os._exit(127)
-    tree_peak = parent_hwm = child_hwm = 0
+    tree_peak = tree_pss_peak = parent_hwm = child_hwm = 0
     seen = set()
     status = rusage = None
     while True:
@@ -72,6 +87,7 @@ def main():
                     members.add(q); frontier.append(q)
         total = sum(table[p][1] for p in members if p in table)
         tree_peak = max(tree_peak, total)
+        tree_pss_peak = max(tree_pss_peak, sum(pss_kb(p) for p in members))
         if pid in table:
             parent_hwm = max(parent_hwm, table[pid][2])
         for p in members - {pid}:
@@ -84,6 +100,7 @@ def main():
         "exit": code, "wall": round(wall, 3), "user": round(rusage.ru_utime, 3), "sys": round(rusage.ru_stime, 3),
         "maxrss_wait4_mb": round(rusage.ru_maxrss / 1024, 1), "parent_hwm_mb": round(parent_hwm / 1024, 1),
         "child_hwm_max_mb": round(child_hwm / 1024, 1), "tree_peak_mb": round(tree_peak / 1024, 1),
+        "tree_pss_peak_mb": round(tree_pss_peak / 1024, 1),
         "descendants": len(seen)}))
     sys.exit(code)
 

@@ -90,21 +90,43 @@ for n in "${sizes[@]}"; do
         (cd "$out/warm-cwd" && "$pushbook" build --recipes "$corpus/recipes" --out "$out/site-warm" 2>>"$results/stderr-$n.log") >&2 && break
         echo "run.sh: the build that fills the cache failed (try $try); see $results/stderr-$n.log" >&2
     done
-    # (a) cold: no cache read or written; (b) warm: every recipe comes from .pushbook-cache in warm-cwd;
-    # (c) Hugo with its default Chroma highlighting;
-    # (d) cmark, once over all files concatenated (the parser's floor) and once per file (a process each).
+    # (a) cold: no cache read or written; (b) warm: every recipe comes from .pushbook-cache in warm-cwd
+    # (the build stamp beside the site is removed first, so the build cannot know that nothing changed);
+    # (c) unchanged: the same with the stamp the last build wrote ("up to date");
+    # (d) one edit: one recipe's recipe.md gains or loses a line before each run (bench/edit-prose.py);
+    # (e) Hugo with its default Chroma highlighting;
+    # (f) cmark, once over all files concatenated (the parser's floor) and once per file (a process each).
     # -i: a failed build is counted below (from the messages in stderr-N.log), not allowed to end the run.
+    edit_id=$(ls "$corpus/recipes" | sed -n "$((n / 2))p")
+    stamp="$out/.site-warm.pushbook-stamp"
     hyperfine -i --style basic --runs "$RUNS" --export-json "$results/hyperfine-$n.json" --export-markdown "$results/hyperfine-$n.md" \
-        -n "pushbook cold" "cd $out/cold-cwd && $pushbook build --no-cache --recipes $corpus/recipes --out $out/site-cold 2>>$results/stderr-$n.log" \
-        -n "pushbook warm" "cd $out/warm-cwd && $pushbook build --recipes $corpus/recipes --out $out/site-warm 2>>$results/stderr-$n.log" \
-        -n "hugo" "hugo --quiet -s $corpus/hugo -d $out/hugo" \
-        -n "cmark (cat | cmark)" "cat $corpus/md/*.md | cmark > /dev/null" \
-        -n "cmark (one process per file)" "for f in $corpus/md/*.md; do cmark \"\$f\" > $out/cmark/\${f##*/}.html; done" \
+        -p true -n "pushbook cold" "cd $out/cold-cwd && $pushbook build --no-cache --recipes $corpus/recipes --out $out/site-cold 2>>$results/stderr-$n.log" \
+        -p "rm -f $stamp" -n "pushbook warm" "cd $out/warm-cwd && $pushbook build --recipes $corpus/recipes --out $out/site-warm 2>>$results/stderr-$n.log" \
+        -p true -n "pushbook unchanged" "cd $out/warm-cwd && $pushbook build --recipes $corpus/recipes --out $out/site-warm 2>>$results/stderr-$n.log" \
+        -p "python3 $repo/bench/edit-prose.py $corpus/recipes/$edit_id/recipe.md" \
+        -n "pushbook one edit" "cd $out/warm-cwd && $pushbook build --recipes $corpus/recipes --out $out/site-warm 2>>$results/stderr-$n.log" \
+        -p true -n "hugo" "hugo --quiet -s $corpus/hugo -d $out/hugo" \
+ -p true -n "cmark (cat | cmark)" "cat $corpus/md/*.md | cmark > /dev/null" \
+        -p true -n "cmark (one process per file)" "for f in $corpus/md/*.md; do cmark \"\$f\" > $out/cmark/\${f##*/}.html; done" \
         2>&1 | tee "$results/hyperfine-$n.txt" >&2 || { echo "run.sh: a command failed; its messages:" >&2; tail -c 3000 "$results/stderr-$n.log" >&2; exit 1; }
-    # Check that the warm runs really were served from the cache.
+    # Check that the warm runs really were served from the cache, that the unchanged ones were up to
+    # date, that an edit rebuilt one recipe, and that the site is then the one a cold build makes.
+    rm -f "$stamp"
     if ! grep -q "($n recipes from the cache)" <(cd "$out/warm-cwd" && "$pushbook" build --recipes "$corpus/recipes" --out "$out/site-warm"); then
         echo "run.sh: the warm build did not find every recipe in the cache" >&2; exit 1
     fi
+    if ! grep -q "is up to date" <(cd "$out/warm-cwd" && "$pushbook" build --recipes "$corpus/recipes" --out "$out/site-warm"); then
+        echo "run.sh: the unchanged build was not up to date" >&2; exit 1
+    fi
+    python3 "$repo/bench/edit-prose.py" "$corpus/recipes/$edit_id/recipe.md"
+    if ! grep -q "($((n - 1)) recipes from the cache)" <(cd "$out/warm-cwd" && "$pushbook" build --recipes "$corpus/recipes" --out "$out/site-warm"); then
+        echo "run.sh: the build after one edit did not take the other recipes from the cache" >&2; exit 1
+    fi
+    (cd "$out/cold-cwd" && "$pushbook" build --no-cache --recipes "$corpus/recipes" --out "$out/site-cold" > /dev/null)
+    diff -r "$out/site-cold" "$out/site-warm" > /dev/null || { echo "run.sh: the incremental site differs from the cold one" >&2; exit 1; }
+    # The watch: seconds from a prose edit to the rebuilt page (bench/watch-latency.py).
+    mkdir -p "$out/watch-cwd"
+    python3 "$repo/bench/watch-latency.py" "$pushbook" "$out/watch-cwd" "$corpus/recipes" "$edit_id" > "$results/watch-$n.json" || true
 
     wait_idle
     # Peak memory of the cold build: parent, workers, and the sum over the process tree.

@@ -39,7 +39,7 @@ def mem(kind, n):
 
 
 runs = {n: load(n) for n in sizes}
-names = ["pushbook cold", "pushbook warm", "hugo", "cmark (cat | cmark)", "cmark (one process per file)"]
+names = ["pushbook cold", "pushbook warm", "pushbook unchanged", "pushbook one edit", "hugo", "cmark (cat | cmark)", "cmark (one process per file)"]
 
 print("### Times (hyperfine; median of the runs, seconds)\n")
 for f in failures:
@@ -61,8 +61,10 @@ print("\n### Ratios\n")
 print("| ratio | " + " | ".join(f"N={n}" for n in sizes) + " |")
 print("|---|" + "---|" * len(sizes))
 rows = [
-    ("pushbook cold / Hugo (goal ≤ 1 at 400)", lambda m: m["pushbook cold"] / m["hugo"]),
-    ("pushbook warm / pushbook cold (goal ≤ 0.10)", lambda m: m["pushbook warm"] / m["pushbook cold"]),
+    ("pushbook cold / Hugo (goal ≤ 0.5 at 400)", lambda m: m["pushbook cold"] / m["hugo"]),
+    ("pushbook unchanged / pushbook cold (goal ≤ 0.05 at 400)", lambda m: m["pushbook unchanged"] / m["pushbook cold"]),
+    ("pushbook one edit / pushbook cold (goal ≤ 0.10 at 400)", lambda m: m["pushbook one edit"] / m["pushbook cold"]),
+    ("pushbook warm (no stamp) / pushbook cold", lambda m: m["pushbook warm"] / m["pushbook cold"]),
     ("pushbook warm / Hugo", lambda m: m["pushbook warm"] / m["hugo"]),
     ("Hugo / cmark floor (cat | cmark)", lambda m: m["hugo"] / m["cmark (cat | cmark)"]),
     ("pushbook cold / cmark floor", lambda m: m["pushbook cold"] / m["cmark (cat | cmark)"]),
@@ -81,15 +83,16 @@ if len(sizes) == 2:
         print(f"| {name} | {med[b][name] / med[a][name]:.2f} | {1000 * med[a][name] / a:.2f} | {1000 * med[b][name] / b:.2f} |")
 
 print("\n### Peak memory of `pushbook build` (median of the runs of bench/peak-rss.py, MB)\n")
-print("| build | N | parent peak (VmHWM) | largest worker peak (VmHWM) | /usr/bin/time max RSS (max of parent and workers) | sum over the process tree (sampled) | wall s | CPU cores used |")
-print("|---|---|---|---|---|---|---|---|")
+print("| build | N | parent peak (VmHWM) | largest worker peak (VmHWM) | /usr/bin/time max RSS (max of parent and workers) | RSS sum over the process tree (sampled) | PSS sum over the process tree (sampled) | wall s | CPU cores used |")
+print("|---|---|---|---|---|---|---|---|---|")
 failures.clear()
 for kind in ["cold", "warm"]:
     for n in sizes:
         m = mem(kind, n)
         if not m:
             continue
-        print(f"| {kind} | {n} | {m['parent_hwm_mb']:.0f} | {m['child_hwm_max_mb']:.0f} | {m['maxrss_wait4_mb']:.0f} | {m['tree_peak_mb']:.0f} | {m['wall']:.2f} | {(m['user'] + m['sys']) / m['wall']:.2f} |")
+        pss = f"{m['tree_pss_peak_mb']:.0f}" if "tree_pss_peak_mb" in m else "–"
+        print(f"| {kind} | {n} | {m['parent_hwm_mb']:.0f} | {m['child_hwm_max_mb']:.0f} | {m['maxrss_wait4_mb']:.0f} | {m['tree_peak_mb']:.0f} | {pss} | {m['wall']:.2f} | {(m['user'] + m['sys']) / m['wall']:.2f} |")
 
 for f in failures:
     print(f"\n- {f}")
@@ -101,3 +104,10 @@ for n in sizes:
             print(f"\n`/usr/bin/time -v` {what} N={n}: max RSS {int(t.get('Maximum resident set size (kbytes)', 0)) / 1024:.0f} MB, "
                   f"wall {t.get('Elapsed (wall clock) time (h:mm:ss or m:ss)')}, CPU {t.get('Percent of CPU this job got')}", end="")
 print()
+
+for n in sizes:
+    p = results / f"watch-{n}.json"
+    if p.exists() and p.read_text().strip():
+        w = json.loads(p.read_text())
+        print(f"\n`build --watch` N={n}: prose edit to rebuilt page, {len(w['latencies'])} edits: median {w['median']} s, max {w['max']} s "
+              f"(goal ≤ 0.5 s); latencies {w['latencies']}")

@@ -9,6 +9,9 @@ enum BuildCommand {
         default: "site")
     /// A cold build.
     static let noCache = OptionSpec.flag("--no-cache", help: "Ignore cached example runs and pages (a cold build).")
+    /// Rebuild on every change.
+    static let watch = OptionSpec.flag("--watch",
+        help: "Build, then rebuild whenever a file under the recipes folder changes (one status line each); Ctrl-C stops and leaves the site whole. A changed .swift file needs `swift build` first.")
 
     /// The command's declaration.
     static let spec = CommandSpec(
@@ -23,8 +26,11 @@ enum BuildCommand {
             Recipes run in a few worker processes, so a recipe whose code crashes is reported as that
             recipe's failure while the others build. Runs and pages are cached in .pushbook-cache/ by
             a hash of each recipe's files and of the tool itself; a cache entry is checked before use.
+            When nothing changed since the build that made the site (the tool, and the metadata of
+            every recipe file and every site file, recorded in its .pushbook-stamp), the site is left
+            as it is and the build says it is up to date.
             """,
-        options: [CommonOptions.recipes, out, noCache, CommonOptions.jobs, CommonOptions.verbose],
+        options: [CommonOptions.recipes, out, noCache, watch, CommonOptions.jobs, CommonOptions.verbose],
         arguments: [],
         epilogue: """
             EXIT STATUS: 0 built, 1 a check failed (the old site is kept), 2 bad usage or an --out that
@@ -58,12 +64,10 @@ enum BuildCommand {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    /// The tool's identity for cache keys: its version, and the size and date of its binary.
+    /// The tool's identity for cache keys and the build stamp: its version and its build id (or
+    /// its binary's digest), without white space.
     static func toolStamp(_ executable: URL) -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
-        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(PushbookCLI.version) \(size) \(date)"
+        "\(PushbookCLI.version)+\(ToolIdentity.current)".replacingOccurrences(of: " ", with: "_")
     }
 
     @Sendable static func run(_ arguments: ParsedArguments) throws -> Outcome {
@@ -77,9 +81,17 @@ enum BuildCommand {
         var options = workerOptions(jobs: jobs, cache: !arguments.flag(noCache), verbose: arguments.flag(CommonOptions.verbose))
         options.waiting = { lock in printError("waiting for another build into '\(shown)' to finish (it holds \(lock))") }
         options.interruptedMessage = "build interrupted: '\(shown)' was left as it was"
+        if arguments.flag(watch) {
+            return WatchMode.run(project: project, output: URL(fileURLWithPath: out, isDirectory: true), shown: shown,
+                                 recipesShown: displayName(recipes), options: options)
+        }
         let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), shownAs: shown, options: options)
         for diagnostic in report.diagnostics { printError(diagnostic.text) }
         if report.refused { return .unreadable }
+        if report.upToDate {
+            print("'\(shown)' is up to date: nothing changed since the build that made it (\(report.recipes) recipes)")
+            return .success
+        }
         guard report.succeeded else {
             printError("build failed: '\(shown)' was left as it was")
             return .checkFailed

@@ -110,6 +110,11 @@ public struct CookbookProject: Sendable {
         /// True when the output folder was refused (it is not a site the build made, or it holds or
         /// sits in the recipes, the cache or the current folder): nothing was touched.
         public var refused: Bool = false
+        /// True when nothing changed since the build that made the site (see `BuildStamp`): the site
+        /// was left as it is, and `recipes` is how many it holds.
+        public var upToDate: Bool = false
+        /// The recipes whose worker ran (not served from the cache or the old site).
+        public var rebuilt: [String] = []
     }
 
     /// Verifies every example, renders the site, checks its links, and swaps it into `output` whole.
@@ -117,9 +122,16 @@ public struct CookbookProject: Sendable {
     /// anything fails. `output` is refused, untouched, unless it is new, empty or a site a build
     /// made; builds into one folder run one at a time (see `SiteTransaction`).
     public func build(output: URL, shownAs shown: String? = nil, options: BuildOptions = BuildOptions()) -> BuildReport {
+        // The inputs' metadata, before any input is read; with the cache, the stamp of the last build
+        // may show that nothing changed, or which recipes did (see BuildStamp).
+        let fast = BuildStamp.Comparison(recipesFolder: recipesFolder, displayRoot: displayRoot, output: output, tool: options.toolStamp,
+                                         cacheFolder: options.cacheFolder)
+        if let stamp = fast?.upToDate(shown: shown ?? output.path, waiting: { options.waiting?($0) }) {
+            return BuildReport(diagnostics: [], recipes: stamp.recipes.count, examples: 0, cached: stamp.recipes.count, filesWritten: 0, succeeded: true, upToDate: true)
+        }
         let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false)
         var recipes = loaded.recipes
-        let loadDiagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes)
+        let loadDiagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes.filter { !(fast?.isUnchanged($0.id) ?? false) })
         // The workers read each recipe's Markdown themselves; the parent keeps only what the index needs.
         for index in recipes.indices { recipes[index].markdown = "" }
         var diagnostics = loadDiagnostics
@@ -154,14 +166,18 @@ public struct CookbookProject: Sendable {
             }
         }
         let staging = transaction.staging
+        let reusableSite = fast?.siteIsUnchanged() == true ? transaction.target : nil
+        var stamped: [String: BuildStamp.RecipeEntry] = [:]
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
         var artifacts: [String: RecipeArtifact] = [:]
         var requests: [WorkerPool.Request] = []
         for (index, recipe) in recipes.enumerated() {
             let previous = index > 0 ? links[index - 1] : nil
             let next = index + 1 < links.count ? links[index + 1] : nil
-            let key = BuildCache.key(toolStamp: options.toolStamp, recipe: recipe, previous: previous, next: next)
-            if let hit = cache?.restore(key: key, id: recipe.id, into: staging) {
+            let folderHash = fast?.recordedFolderHash(of: recipe.id) ?? BuildCache.folderHash(of: recipe)
+            let key = BuildCache.key(toolStamp: options.toolStamp, recipe: recipe, folderHash: folderHash, previous: previous, next: next)
+            stamped[recipe.id] = .init(inputs: fast?.inputs.groups[recipe.id] ?? FileFingerprint.racy, folderHash: folderHash, key: key)
+            if let hit = cache?.restore(key: key, id: recipe.id, into: staging, linkingFrom: fast?.recorded(recipe.id)?.key == key ? reusableSite : nil) {
                 artifacts[recipe.id] = hit
             } else {
                 requests.append(.init(root: recipesFolder.path, displayRoot: displayRoot, id: recipe.id, previous: previous, next: next,
@@ -200,7 +216,9 @@ public struct CookbookProject: Sendable {
             if case .failed(let message) = error { diagnostics.append(Diagnostic(file: shownOut, breaking: .write, message)) }
             return failed(examples, cached: cached)
         }
-        return BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true)
+        if diagnostics.isEmpty { fast?.stamp(transaction.target, recipes: stamped) } else { BuildStamp.remove(for: transaction.target) }
+        return BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true,
+                           rebuilt: requests.map(\.id))
     }
 
     /// Runs `requests` in worker processes when there is a worker executable (even a single one, so

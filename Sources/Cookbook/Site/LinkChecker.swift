@@ -103,8 +103,10 @@ struct LinkChecker: Sendable {
                             var valueEnd = valueStart
                             while valueEnd < close && buffer[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
                             guard valueEnd < close else { break }
-                            let raw = String(decoding: UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd]), as: UTF8.self)
-                            values[pattern.name, default: []].append(raw.contains("&") ? unescape(raw) : raw)
+                            let slice = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
+                            let raw = String(decoding: slice, as: UTF8.self)
+                            // A byte test: Foundation's String.contains goes through NSString.
+                            values[pattern.name, default: []].append(slice.contains(UInt8(ascii: "&")) ? unescape(raw) : raw)
                             cursor = valueEnd
                             matched = true
                             break

@@ -161,9 +161,10 @@ struct HostileWorkspace {
     }
 
     /// Every file of the workspace outside `out/`, but for the lock file a build keeps beside it
-    /// (`.out.pushbook-lock`, empty: builds into one folder take turns by locking it).
+    /// (`.out.pushbook-lock`, empty: builds into one folder take turns by locking it) and the
+    /// build stamp (`.out.pushbook-stamp`, what the last cached build saw).
     var everythingButOut: [String: Data] {
-        Self.snapshot(root).filter { !$0.key.hasPrefix("out/") && $0.key != "out/" && $0.key != ".out.pushbook-lock" }
+        Self.snapshot(root).filter { !$0.key.hasPrefix("out/") && $0.key != "out/" && $0.key != ".out.pushbook-lock" && $0.key != ".out.pushbook-stamp" }
     }
 }
 

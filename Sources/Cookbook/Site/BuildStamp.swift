@@ -1,0 +1,140 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a successful build saw, written as `.NAME.pushbook-stamp` beside the site it made (next to
+/// the lock file; never inside the site, whose bytes stay deterministic): the
+/// tool's identity, the settings, the fingerprint of every input (file metadata, see
+/// `FileFingerprint`), the fingerprint of the site's own files, and per recipe its inputs'
+/// fingerprint, the hash of its files and its cache key.
+///
+/// The next build compares the stamp with what it sees now. When the tool, the settings, every
+/// input and every site file are as the stamp says, the site is left as it is ("up to date").
+/// Otherwise recipes whose inputs are as recorded keep their recorded file hash (their files are
+/// not read again), and when the site's files are as recorded, an unchanged recipe's page and
+/// downloads are taken over from the site (see `BuildCache.restore`).
+///
+/// The stamp is untrusted input, like the cache: it is only ever compared for equality with
+/// what the build computes from the file system, so a missing, truncated, edited or foreign
+/// stamp makes a build do more work, never less checking of an input that changed. A stamp is
+/// written only by a build that had no diagnostic at all, so skipping never hides a message.
+struct BuildStamp: Sendable, Equatable {
+    /// The stamp's path for a site folder (canonical path): `.NAME.pushbook-stamp` beside it.
+    static func path(for target: String) -> String {
+        (target as NSString).deletingLastPathComponent + "/.\((target as NSString).lastPathComponent).pushbook-stamp"
+    }
+    /// The first line.
+    static let header = "pushbook build stamp 1"
+    /// The largest stamp read.
+    static let sizeLimit = 64 << 20
+
+    /// What was recorded of one recipe.
+    struct RecipeEntry: Sendable, Equatable {
+        /// The fingerprint of its folder's metadata (`FileFingerprint.groups[id]`).
+        var inputs: String
+        /// `ContentHash.ofFolder` of its folder, as the build read it.
+        var folderHash: String
+        /// The cache key its site files were made for.
+        var key: String
+    }
+
+    /// The tool's identity (`BuildOptions.toolStamp`).
+    var tool: String
+    /// The digest of the settings that shape the site (see `settings`).
+    var settings: String
+    /// `FileFingerprint.whole` of the recipes folder, taken before any input was read.
+    var inputs: String
+    /// `FileFingerprint.whole` of the site folder (without the stamp), after the swap.
+    var site: String
+    /// The recipes built, by id.
+    var recipes: [String: RecipeEntry]
+
+    /// The digest of what else decides the site's bytes: where the recipes are and how messages
+    /// name them, and which folder the site is.
+    static func settings(recipes: String, displayRoot: String, target: String) -> String {
+        var hash = ContentHash()
+        for part in [recipes, displayRoot, target] { hash.update(part) }
+        return hash.hex
+    }
+
+    /// The fingerprint of a site folder's files (the manifest too).
+    static func siteFingerprint(_ target: String) -> FileFingerprint? {
+        FileFingerprint.of(target, racyCheck: false)
+    }
+
+    /// The stamp as text: one field a line, recipes sorted by id.
+    var text: String {
+        var lines = [Self.header, "tool \(tool)", "settings \(settings)", "inputs \(inputs)", "site \(site)"]
+        for (id, entry) in recipes.sorted(by: { $0.key < $1.key }) {
+            lines.append("recipe \(id) \(entry.inputs) \(entry.folderHash) \(entry.key)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads a stamp; nil for anything that is not exactly a stamp's text (and for a tool
+    /// identity or id holding white space, which a stamp never does).
+    static func parse(_ bytes: [UInt8]) -> BuildStamp? {
+        guard let text = String(validating: bytes, as: UTF8.self), text.hasSuffix("\n") else { return nil }
+        let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 5, lines[0] == header else { return nil }
+        func field(_ line: Substring, _ name: String) -> String? {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            return parts.count == 2 && parts[0] == name && !parts[1].isEmpty ? String(parts[1]) : nil
+        }
+        guard let tool = field(lines[1], "tool"), let settings = field(lines[2], "settings"),
+              let inputs = field(lines[3], "inputs"), let site = field(lines[4], "site") else { return nil }
+        var recipes: [String: RecipeEntry] = [:]
+        for line in lines.dropFirst(5) {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 5, parts[0] == "recipe", parts.dropFirst().allSatisfy({ !$0.isEmpty }), recipes[parts[1]] == nil else { return nil }
+            recipes[parts[1]] = RecipeEntry(inputs: parts[2], folderHash: parts[3], key: parts[4])
+        }
+        return BuildStamp(tool: tool, settings: settings, inputs: inputs, site: site, recipes: recipes)
+    }
+
+    /// The stamp of the site at `target` (canonical), read without following a link; nil when
+    /// there is none or it is not a stamp.
+    static func read(site target: String) -> BuildStamp? {
+        let path = path(for: target)
+        guard let bytes = try? ContainedFile.read((path as NSString).lastPathComponent, under: (path as NSString).deletingLastPathComponent,
+                                                  limit: sizeLimit) else { return nil }
+        return parse(bytes)
+    }
+
+    /// True when the stamp says that this tool with these settings built the site at `target`
+    /// from inputs of fingerprint `inputs`, and the site's files are still the ones it wrote.
+    func describes(site target: String, tool: String, settings: String, inputs: FileFingerprint) -> Bool {
+        guard inputs.whole != FileFingerprint.racy, self.inputs == inputs.whole, self.tool == tool, self.settings == settings,
+              site != FileFingerprint.racy else { return false }
+        return Self.siteFingerprint(target)?.whole == site
+    }
+
+    /// Writes the stamp of the site at `target` (canonical), after the swap, under the lock. A
+    /// stamp cut short by a crash does not parse, so the next build just does more work.
+    func write(for target: String) throws {
+        let path = Self.path(for: target)
+        unlink(path)
+        try FileWriter.save(Array(text.utf8), to: path)
+    }
+
+    /// Removes the stamp of the site at `target`, if any.
+    static func remove(for target: String) {
+        unlink(path(for: target))
+    }
+
+    /// Decides, under the output folder's lock, whether a build may leave the site at `target` as
+    /// it is: it must be a folder the build may replace, and the stamp in it must describe it.
+    /// Returns that stamp, or nil (then the build runs; it checks the folder again itself).
+    static func upToDate(target: String, shown: String, protected: [(path: String, name: String)], tool: String, settings: String,
+                         inputs: FileFingerprint, waiting: () -> Void) -> BuildStamp? {
+        guard inputs.whole != FileFingerprint.racy, DirectoryWalker.lstatKind(target) == .directory,
+              let lock = try? BuildLock(for: target, waiting: waiting) else { return nil }
+        defer { withExtendedLifetime(lock) {} }
+        guard (try? SiteFolder.checkReplaceable(target, shown: shown, protected: protected)) == .manifest,
+              let stamp = read(site: target), stamp.describes(site: target, tool: tool, settings: settings, inputs: inputs) else { return nil }
+        return stamp
+    }
+}

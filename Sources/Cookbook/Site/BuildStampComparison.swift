@@ -1,0 +1,71 @@
+import Foundation
+
+extension BuildStamp {
+    /// One build's comparison with the stamp of the site it replaces: the inputs' fingerprint,
+    /// taken before any input is read, and the last build's stamp when the cache is on and the
+    /// stamp is this tool's, for these settings. Without the cache (`--no-cache`) nothing is taken
+    /// from a stamp, and none is written.
+    struct Comparison: Sendable {
+        /// The site folder, canonical.
+        let target: String
+        /// The recipes folder, canonical.
+        let recipes: String
+        /// The cache folder, canonical, when the cache is on and usable.
+        let cache: String?
+        /// The tool's identity.
+        let tool: String
+        /// `BuildStamp.settings` of this build.
+        let settings: String
+        /// The inputs' fingerprint.
+        let inputs: FileFingerprint
+        /// The last build's stamp, when it may be used.
+        let previous: BuildStamp?
+
+        /// Takes the inputs' fingerprint and reads the last stamp; nil when the recipes folder
+        /// cannot be fingerprinted (the build then runs as it always did).
+        init?(recipesFolder: URL, displayRoot: String, output: URL, tool: String, cacheFolder: URL?) {
+            guard let inputs = FileFingerprint.of(recipesFolder.path, skipHidden: true) else { return nil }
+            target = SiteFolder.canonicalPath(output)
+            recipes = SiteFolder.canonicalPath(recipesFolder)
+            let usable = cacheFolder.map { BuildCache(folder: $0).problem() == nil } ?? false
+            cache = usable ? cacheFolder.map(SiteFolder.canonicalPath) : nil
+            self.tool = tool
+            self.inputs = inputs
+            settings = BuildStamp.settings(recipes: recipes, displayRoot: displayRoot, target: target)
+            previous = cache == nil ? nil : BuildStamp.read(site: target).flatMap { [settings] in $0.tool == tool && $0.settings == settings ? $0 : nil }
+        }
+
+        /// The stamp, when the site may be left as it is (see `BuildStamp.upToDate`); `waiting` is
+        /// called with the lock file's path if another build holds it.
+        func upToDate(shown: String, waiting: (String) -> Void) -> BuildStamp? {
+            guard let cache, previous != nil else { return nil }
+            return BuildStamp.upToDate(target: target, shown: shown, protected: [(recipes, "recipes folder"), (cache, "build cache")],
+                                       tool: tool, settings: settings, inputs: inputs) { waiting(BuildLock.path(for: target)) }
+        }
+
+        /// What the last stamp recorded of recipe `id`.
+        func recorded(_ id: String) -> RecipeEntry? { previous?.recipes[id] }
+
+        /// True when recipe `id`'s files have the metadata the last stamp recorded (so the last
+        /// build, which had no diagnostic, read them as they are).
+        func isUnchanged(_ id: String) -> Bool { inputs.unchanged(id, recorded: recorded(id)?.inputs) }
+
+        /// The recorded hash of recipe `id`'s files, when they are unchanged.
+        func recordedFolderHash(of id: String) -> String? { isUnchanged(id) ? recorded(id)?.folderHash : nil }
+
+        /// True when the site's files are the ones the last stamp describes (checked under the lock).
+        func siteIsUnchanged() -> Bool {
+            guard let previous, previous.site != FileFingerprint.racy else { return false }
+            return BuildStamp.siteFingerprint(target)?.whole == previous.site
+        }
+
+        /// Writes the stamp of the site just swapped in at `target` (under the lock); without the
+        /// cache, removes the last one instead (a `--no-cache` build never leans on a stamp).
+        func stamp(_ target: String, recipes: [String: RecipeEntry]) {
+            guard cache != nil, let site = BuildStamp.siteFingerprint(target) else { return BuildStamp.remove(for: target) }
+            if (try? BuildStamp(tool: tool, settings: settings, inputs: inputs.whole, site: site.whole, recipes: recipes).write(for: target)) == nil {
+                BuildStamp.remove(for: target)
+            }
+        }
+    }
+}

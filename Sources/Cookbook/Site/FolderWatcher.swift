@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Waits for changes under a folder (the recipes), for `build --watch`: with inotify on Linux (a
+/// watch on every folder, added as folders appear), elsewhere by comparing the folder's metadata
+/// fingerprint every 200 ms. Top-level names starting with `.` are left out, as the build leaves
+/// them out (a cache or a repository's `.git` there changes often and shapes no page).
+public final class FolderWatcher {
+    private let root: String
+    private var descriptor: Int32 = -1
+    private var folders: [Int32: String] = [:]
+    private var fingerprint: FileFingerprint?
+
+    /// How long the folder must stay quiet after a change before `next` returns, so that an
+    /// editor's save (a temporary file, a rename, a change of mode) is one change.
+    public static let quietMilliseconds: Int32 = 60
+
+    /// Starts watching `root`.
+    public init(root: URL) {
+        self.root = root.standardizedFileURL.path
+        #if os(Linux)
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        if descriptor >= 0 { watchTree("") } else { fingerprint = FileFingerprint.of(self.root, skipHidden: true, racyCheck: false) }
+        #else
+        fingerprint = FileFingerprint.of(self.root, skipHidden: true, racyCheck: false)
+        #endif
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Blocks until something under the folder changes (or `timeout` seconds pass: then it returns
+    /// an empty list), then until the folder is quiet; returns the paths that changed, relative to
+    /// the folder, sorted (a folder's path when its contents changed and the names are unknown).
+    public func next(timeout: Double) -> [String] {
+        #if os(Linux)
+        if descriptor >= 0 {
+            var changed = Set<String>()
+            guard wait(milliseconds: Int32(timeout * 1000)) else { return [] }
+            repeat { drain(into: &changed) } while wait(milliseconds: Self.quietMilliseconds)
+            return changed.sorted()
+        }
+        #endif
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            usleep(200_000)
+            let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false)
+            if now != fingerprint {
+                fingerprint = now
+                return ["."]
+            }
+        }
+        return []
+    }
+
+    #if os(Linux)
+    /// True when an event is ready within `milliseconds`.
+    private func wait(milliseconds: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&request, 1, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+
+    /// Watches `relative` (a folder under the root, "" for the root) and every folder below it.
+    private func watchTree(_ relative: String) {
+        let path = relative.isEmpty ? root : root + "/" + relative
+        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
+        let watch = inotify_add_watch(descriptor, path, mask | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
+        guard watch >= 0 else { return }
+        folders[watch] = relative
+        for entry in DirectoryWalker.entries(under: path) where entry.kind == .directory && entry.validName {
+            let full = relative.isEmpty ? entry.path : relative + "/" + entry.path
+            if full.hasPrefix(".") { continue }  // a hidden top-level folder (its first component)
+            let added = inotify_add_watch(descriptor, root + "/" + full, mask | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
+            if added >= 0 { folders[added] = full }
+        }
+    }
+
+    /// Reads every pending event, adding the changed paths (and watching new folders).
+    private func drain(into changed: inout Set<String>) {
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            var offset = 0
+            while offset + 16 <= count {
+                let (watch, mask, length) = buffer.withUnsafeBytes { raw in
+                    (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self), raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let name = String(decoding: buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }, as: UTF8.self)
+                offset += 16 + length
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed.insert("."); continue }
+                guard let folder = folders[watch] else { continue }
+                if mask & UInt32(IN_IGNORED) != 0 { folders[watch] = nil; continue }
+                let path = name.isEmpty ? (folder.isEmpty ? "." : folder) : (folder.isEmpty ? name : folder + "/" + name)
+                if folder.isEmpty && name.hasPrefix(".") { continue }
+                changed.insert(path)
+                if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watchTree(path) }
+            }
+        }
+    }
+    #endif
+}

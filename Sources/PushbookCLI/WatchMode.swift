@@ -1,0 +1,89 @@
+import Foundation
+import Cookbook
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `pushbook build --watch`: builds, then rebuilds whenever a file under the recipes folder
+/// changes, with one status line per rebuild on standard output.
+///
+/// Each rebuild is an ordinary build (the lock, the staging folder, the swap), so the build stamp
+/// and the cache make it cheap: only the changed recipes run. Recipe code is compiled into the
+/// tool, so when a `.swift` file changes the watch says so and builds nothing until the binary is
+/// rebuilt (`swift build`); it then starts itself again from the new binary. SIGINT (Ctrl-C),
+/// SIGTERM and SIGHUP stop it as they stop a build: the site is the old one or a whole new one,
+/// and the lock goes with the process.
+enum WatchMode {
+    /// Runs until a signal stops the process.
+    static func run(project: CookbookProject, output: URL, shown: String, recipesShown: String, options: CookbookProject.BuildOptions) -> Outcome {
+        let watcher = FolderWatcher(root: project.recipesFolder)
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let binaryState = state(of: binary)
+        print("watching '\(recipesShown)' (Ctrl-C stops; the site stays whole)")
+        rebuild(project, output: output, shown: shown, options: options, changed: [])
+        var staleCode: String?
+        while true {
+            let changed = watcher.next(timeout: 0.5)
+            if binaryState != nil, state(of: binary) != binaryState, isStable(binary) {
+                print("the pushbook binary changed: starting it again")
+                restart(binary)
+            }
+            guard !changed.isEmpty else { continue }
+            if let code = changed.first(where: { $0.hasSuffix(".swift") }) ?? staleCode {
+                if staleCode == nil {
+                    print("\(recipesShown)/\(code) changed: recipe code is compiled into pushbook, so the tool must be rebuilt: run `swift build` (this watch starts the new binary by itself); nothing is rebuilt until then")
+                }
+                staleCode = code
+                fflush(nil)
+                continue
+            }
+            rebuild(project, output: output, shown: shown, options: options, changed: changed)
+        }
+    }
+
+    /// One build and its status line.
+    private static func rebuild(_ project: CookbookProject, output: URL, shown: String, options: CookbookProject.BuildOptions, changed: [String]) {
+        let start = Date()
+        let report = project.build(output: output, shownAs: shown, options: options)
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+        for diagnostic in report.diagnostics { printError(diagnostic.text) }
+        let cause = changed.isEmpty ? "" : " after \(changed.count == 1 ? changed[0] : "\(changed.count) changes") changed"
+        if report.upToDate {
+            print("'\(shown)' is up to date\(cause) (\(seconds) s)")
+        } else if report.succeeded {
+            let ran = report.rebuilt.isEmpty ? "none ran" : "\(report.rebuilt.count) ran (\(report.rebuilt.prefix(3).joined(separator: ", "))\(report.rebuilt.count > 3 ? ", …" : ""))"
+            print("rebuilt '\(shown)' in \(seconds) s\(cause): \(report.recipes) recipes, \(ran)")
+        } else {
+            print("build failed in \(seconds) s\(cause): '\(shown)' was left as it was")
+        }
+        fflush(nil)
+    }
+
+    /// The size, modification time and inode of the binary, or nil.
+    private static func state(of path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino)]
+    }
+
+    /// True when the binary is executable and did not change for a quarter of a second (the linker is done).
+    private static func isStable(_ path: String) -> Bool {
+        let before = state(of: path)
+        usleep(250_000)
+        return before != nil && state(of: path) == before && access(path, X_OK) == 0
+    }
+
+    /// Replaces this process with `binary`, given the same arguments.
+    private static func restart(_ binary: String) -> Never {
+        fflush(nil)
+        for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
+        var arguments = CommandLine.arguments.map { strdup($0) }
+        arguments[0] = strdup(binary)
+        arguments.append(nil)
+        execv(binary, arguments)
+        printError("cannot start '\(binary)' again: \(String(cString: strerror(errno)))")
+        exit(1)
+    }
+}

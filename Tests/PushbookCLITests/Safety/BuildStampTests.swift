@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The fast paths of a cached build (issue 15): with nothing changed the site is left as it is and
+/// the build says so; any changed input, site file, stamp or tool makes the build do the work again,
+/// and the site is then byte for byte the one a `--no-cache` build makes. The stamp beside the site
+/// is untrusted input: tampering with it costs a rebuild, never a stale page.
+@Suite("Safety: the build stamp and the fast rebuild", .serialized)
+struct BuildStampTests {
+    /// Two recipes, copied more than the racy window ago (so their time stamps can vouch for them),
+    /// built once with the cache.
+    private func builtWorkspace() throws -> HostileWorkspace {
+        let w = try HostileWorkspace()
+        try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Recipes/payload-pitfalls"),
+                                         to: w.recipes.appendingPathComponent("payload-pitfalls"))
+        usleep(1_100_000)
+        let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
+        try #require(run.status == 0, "\(run.stderr)")
+        try #require(run.stdout.contains("built 'out': 2 recipes"), "\(run.stdout)")
+        return w
+    }
+
+    private var stampName: String { ".out.pushbook-stamp" }
+
+    /// Builds with the cache and returns the run.
+    private func cachedBuild(_ w: HostileWorkspace, binary: URL = CommandRunner.binary) throws -> HostileWorkspace.Run {
+        try w.start(["build", "--recipes", "recipes", "--out", "out"], binary: binary).finish()
+    }
+
+    /// Checks that out/ is byte for byte what `--no-cache` builds from the same recipes.
+    private func expectSameAsColdBuild(_ w: HostileWorkspace, _ comment: String) throws {
+        let clean = try w.run(["build", "--recipes", "recipes", "--out", "clean", "--no-cache"])
+        try #require(clean.status == 0, "\(clean.stderr)")
+        let site = HostileWorkspace.snapshot(w.out), cold = HostileWorkspace.snapshot(w.root.appendingPathComponent("clean"))
+        #expect(site == cold, "\(comment): differs from --no-cache in \(Set(site.keys).symmetricDifference(cold.keys).sorted().prefix(5)) or contents of \(site.keys.filter { site[$0] != cold[$0] }.sorted().prefix(5))")
+        try FileManager.default.removeItem(at: w.root.appendingPathComponent("clean"))
+    }
+
+    private func inode(_ url: URL) -> (ino: UInt, links: UInt)? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        return (UInt(info.st_ino), UInt(info.st_nlink))
+    }
+
+    @Test("a rebuild with nothing changed says the site is up to date and touches nothing in it")
+    func unchangedRebuildSkips() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let before = HostileWorkspace.snapshot(w.out)
+        let index = inode(w.out.appendingPathComponent("index.html"))
+        let run = try cachedBuild(w)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("'out' is up to date: nothing changed since the build that made it (2 recipes)"), "\(run.stdout)")
+        #expect(HostileWorkspace.snapshot(w.out) == before)
+        #expect(inode(w.out.appendingPathComponent("index.html"))?.ino == index?.ino, "the site was replaced")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        // --no-cache never skips, and it removes the stamp.
+        let cold = try w.run(["build", "--recipes", "recipes", "--out", "out", "--no-cache"])
+        #expect(cold.stdout.contains("built 'out': 2 recipes"), "\(cold.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: w.root.appendingPathComponent(stampName).path))
+    }
+
+    @Test("an edited prose file rebuilds that recipe only, the other's page is taken over from the old site, and the site equals --no-cache")
+    func editedProse() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let otherPage = w.out.appendingPathComponent("recipes/payload-pitfalls.html")
+        let before = try #require(inode(otherPage))
+        try w.appendProse("A new closing paragraph, added after the last build.")
+        let run = try cachedBuild(w)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("built 'out': 2 recipes") && run.stdout.contains("(1 recipes from the cache)"), "\(run.stdout)")
+        let after = try #require(inode(otherPage))
+        #expect(after.ino == before.ino && after.links == 1, "the unchanged page was not taken over from the old site by a link, or the link survived: \(before) → \(after)")
+        #expect(try String(contentsOf: w.out.appendingPathComponent("recipes/fcm-image.html"), encoding: .utf8).contains("A new closing paragraph"))
+        try expectSameAsColdBuild(w, "edited prose")
+    }
+
+    @Test("an edited example and a changed fixture (recorded again with check --update) are rebuilt", arguments: ["example", "fixture"])
+    func editedExampleOrFixture(part: String) throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        if part == "example" {
+            try w.replace("from the pier.", with: "from the pier, edited after the build.", in: "examples/jpeg-image.json")
+        } else {
+            var bytes = try [UInt8](Data(contentsOf: w.file("fixtures/sunset-raw")))
+            bytes.append(contentsOf: Array("more bytes".utf8))
+            try w.write("fixtures/sunset-raw", bytes)
+        }
+        let update = try w.run(["check", "--recipes", "recipes", "--update", "fcm-image"])
+        try #require(update.status == 0, "\(update.stderr)")
+        let run = try cachedBuild(w)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("(1 recipes from the cache)"), "\(part): \(run.stdout)")
+        try expectSameAsColdBuild(w, "changed \(part)")
+    }
+
+    @Test("a deleted, edited (same size and modification time) or touched site file is noticed: the site is rebuilt and whole again",
+          arguments: ["delete", "edit", "touch"])
+    func changedSiteFile(change: String) throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let page = w.out.appendingPathComponent("recipes/payload-pitfalls.html")
+        switch change {
+        case "delete": try FileManager.default.removeItem(at: page)
+        case "edit":
+            // Same size, same modification time: only the change time and the bytes differ.
+            var bytes = try [UInt8](Data(contentsOf: page))
+            let modified = try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date
+            bytes[bytes.count / 2] = bytes[bytes.count / 2] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+            let handle = try FileHandle(forWritingTo: page)
+            try handle.write(contentsOf: Data(bytes))
+            try handle.close()
+            try FileManager.default.setAttributes([.modificationDate: modified as Any], ofItemAtPath: page.path)
+        default: try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1)], ofItemAtPath: page.path)
+        }
+        let run = try cachedBuild(w)
+        #expect(run.status == 0, "\(change): \(run.stderr)")
+        #expect(run.stdout.contains("built 'out': 2 recipes"), "\(change): \(run.stdout)")
+        try expectSameAsColdBuild(w, "site file: \(change)")
+    }
+
+    @Test("a tampered stamp costs a rebuild, never a stale page",
+          arguments: ["garbage", "truncated", "other recipe's line", "changed folder hash", "symbolic link", "prose edited, stamp recomputed for the old prose"])
+    func tamperedStamp(tamper: String) throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let stamp = w.root.appendingPathComponent(stampName)
+        let text = try String(contentsOf: stamp, encoding: .utf8)
+        var lines = text.split(separator: "\n").map(String.init)
+        switch tamper {
+        case "garbage": try "not a stamp\n".write(to: stamp, atomically: false, encoding: .utf8)
+        case "truncated": try String(text.prefix(text.count / 2)).write(to: stamp, atomically: false, encoding: .utf8)
+        case "other recipe's line":
+            // fcm-image's line says payload-pitfalls' hash and key, and the reverse.
+            let recipes = lines.indices.filter { lines[$0].hasPrefix("recipe ") }
+            try #require(recipes.count == 2)
+            let a = lines[recipes[0]].split(separator: " "), b = lines[recipes[1]].split(separator: " ")
+            lines[recipes[0]] = ([a[0], a[1]] + b.dropFirst(2)).joined(separator: " ")
+            lines[recipes[1]] = ([b[0], b[1]] + a.dropFirst(2)).joined(separator: " ")
+            try (lines.joined(separator: "\n") + "\n").write(to: stamp, atomically: false, encoding: .utf8)
+            try w.appendProse("Edited, so that the stamp is consulted per recipe.")
+        case "changed folder hash":
+            let index = try #require(lines.firstIndex { $0.hasPrefix("recipe fcm-image ") })
+            var parts = lines[index].split(separator: " ").map(String.init)
+            parts[3] = "0-0"
+            lines[index] = parts.joined(separator: " ")
+            try (lines.joined(separator: "\n") + "\n").write(to: stamp, atomically: false, encoding: .utf8)
+            try FileManager.default.removeItem(at: w.out.appendingPathComponent("recipes/payload-pitfalls.html"))
+        case "symbolic link":
+            try FileManager.default.moveItem(at: stamp, to: w.root.appendingPathComponent("elsewhere"))
+            try FileManager.default.createSymbolicLink(atPath: stamp.path, withDestinationPath: "elsewhere")
+        default:
+            // The stamp is kept exactly as it was, and the prose changes under it: the metadata no
+            // longer matches, whatever the stamp says.
+            try w.appendProse("Edited under an unchanged stamp.")
+        }
+        let run = try cachedBuild(w)
+        #expect(run.status == 0, "\(tamper): \(run.stderr)")
+        #expect(run.stdout.contains("built 'out': 2 recipes"), "\(tamper): \(run.stdout)")
+        try expectSameAsColdBuild(w, "stamp: \(tamper)")
+        // A good stamp is written again (after the racy window of the files edited above).
+        usleep(1_100_000)
+        _ = try cachedBuild(w)
+        let again = try cachedBuild(w)
+        #expect(again.stdout.contains("is up to date"), "after a tampered stamp (\(tamper)): \(again.stdout)")
+    }
+
+    @Test("another build of the tool (its build id differs) rebuilds, and the first tool rebuilds after it")
+    func changedToolBinary() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let other = try cachedBuild(w, binary: CommandRunner.testHost)
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(other.stdout.contains("built 'out': 2 recipes") && other.stdout.contains("(0 recipes from the cache)"), "\(other.stdout)")
+        try expectSameAsColdBuild(w, "other tool")
+        let back = try cachedBuild(w)
+        #expect(back.stdout.contains("built 'out': 2 recipes"), "\(back.stdout)")
+        #expect(try cachedBuild(w).stdout.contains("is up to date"))
+    }
+}

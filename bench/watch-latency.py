@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Seconds from a prose edit to the rebuilt page under `pushbook build --watch`.
+
+    bench/watch-latency.py PUSHBOOK WORK_DIR RECIPES ID [EDITS]
+
+Starts `PUSHBOOK build --watch --recipes RECIPES --out WORK_DIR/site-watch` in WORK_DIR, waits for
+its first build, then EDITS times (default 5): appends a unique paragraph to RECIPES/ID/recipe.md,
+and measures until the watch prints its status line and the page holds the paragraph. Restores
+recipe.md, stops the watch with SIGINT, and prints one JSON line: every latency, the median, the
+largest, and the status lines.
+"""
+import json
+import os
+import select
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+pushbook, work, recipes, rid = sys.argv[1:5]
+edits = int(sys.argv[5]) if len(sys.argv) > 5 else 5
+md = Path(recipes) / rid / "recipe.md"
+page = Path(work) / "site-watch" / "recipes" / f"{rid}.html"
+original = md.read_text()
+proc = subprocess.Popen([pushbook, "build", "--watch", "--recipes", recipes, "--out", "site-watch"], cwd=work,
+                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+
+
+def status_line(timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], max(0, deadline - time.monotonic()))
+        if not ready:
+            break
+        line = proc.stdout.readline()
+        if not line:
+            break
+        if line.startswith(("rebuilt ", "build failed", "'site-watch' is up to date")):
+            return line.strip()
+    return None
+
+
+lines, latencies = [], []
+try:
+    first = status_line(600)
+    lines.append(first)
+    for i in range(edits):
+        time.sleep(1.5)
+        marker = f"Watch latency paragraph {i} {time.time()}."
+        start = time.monotonic()
+        md.write_text(original + "\n" + marker + "\n")
+        line = status_line(60)
+        while line is not None and marker not in page.read_text():
+            line = status_line(60)
+        latencies.append(round(time.monotonic() - start, 3))
+        lines.append(line)
+finally:
+    md.write_text(original)
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=30)
+print(json.dumps({"latencies": latencies, "median": statistics.median(latencies) if latencies else None,
+                  "max": max(latencies) if latencies else None, "lines": lines}))
