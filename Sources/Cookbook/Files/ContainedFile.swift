@@ -72,7 +72,7 @@ enum ContainedFile {
     }
 
     /// Opens `relative` under `root` for reading, refusing links at every step.
-    private static func openContained(_ relative: String, under root: String) throws(Failure) -> Int32 {
+    static func openContained(_ relative: String, under root: String) throws(Failure) -> Int32 {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard !relative.hasPrefix("/"), !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
             throw .badPath(relative)

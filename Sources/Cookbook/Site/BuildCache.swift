@@ -59,10 +59,9 @@ struct BuildCache: Sendable {
     ///
     /// With `site` (a site folder whose files the build stamp showed unchanged since a build made
     /// them for this very key), each file is taken from that site instead, by a hard link into
-    /// `staging` (no new inode, no copy): only a regular file with one link, of the recorded size.
-    /// The link lives only until the swap removes the old site, so the new site's files again have
-    /// one link each, and none is shared with the cache. A file that does not qualify is copied
-    /// from the cache and checked by digest as usual.
+    /// `staging` (no new inode, no copy; see `OldSiteFile`): only a regular file with one link, of
+    /// the recorded size. A file that does not qualify is copied from the cache and checked by
+    /// digest as usual.
     func restore(key: String, id: String, into staging: URL, linkingFrom site: String? = nil) -> RecipeArtifact? {
         let entryFolder = folder.path + "/" + id
         guard problem() == nil,
@@ -78,10 +77,10 @@ struct BuildCache: Sendable {
             return nil
         }
         for file in entry.files {
-            if let site, Self.link(file, from: site, into: staging.path) {
+            let isPage = file.path == Self.pagePath(of: id)
+            if let site, let bytes = OldSiteFile.take(file.path, from: site, into: staging.path, size: file.bytes, reading: isPage) {
                 written.append(file.path)
-                if file.path == Self.pagePath(of: id) {
-                    guard let bytes = try? ContainedFile.read(file.path, under: staging.path, limit: 256 << 20), bytes.count == file.bytes else { return miss() }
+                if isPage {
                     let links = LinkChecker.links(in: String(decoding: bytes, as: UTF8.self))
                     artifact.links = [file.path: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
                 }
@@ -102,25 +101,6 @@ struct BuildCache: Sendable {
             }
         }
         return artifact
-    }
-
-    /// Hard-links `file` of the site at `site` into `staging`: only a regular file, reached
-    /// without links (its folders are checked by `lstat` too), with one link and the recorded size.
-    private static func link(_ file: StoredFile, from site: String, into staging: String) -> Bool {
-        var folder = site
-        for part in file.path.split(separator: "/").dropLast() {
-            folder += "/" + part
-            guard DirectoryWalker.lstatKind(folder) == .directory else { return false }
-        }
-        var info = stat()
-        let source = site + "/" + file.path
-        guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1, Int(info.st_size) == file.bytes,
-              (try? FileWriter.makeFolders(for: file.path, under: staging)) != nil else { return false }
-        #if canImport(Glibc)
-        return Glibc.link(source, staging + "/" + file.path) == 0
-        #else
-        return Darwin.link(source, staging + "/" + file.path) == 0
-        #endif
     }
 
     /// Stores a passing artifact with copies of its files from `staging` and their digests

@@ -181,7 +181,7 @@ public struct CookbookProject: Sendable {
                 artifacts[recipe.id] = hit
             } else {
                 requests.append(.init(root: recipesFolder.path, displayRoot: displayRoot, id: recipe.id, previous: previous, next: next,
-                                      key: key, staging: staging.path))
+                                      key: key, staging: staging.path, site: transaction.target))
             }
         }
         let cached = artifacts.count
@@ -202,7 +202,7 @@ public struct CookbookProject: Sendable {
         let pages: SitePages
         do throws(Diagnostic) {
             pages = try SitePages.render(recipes: recipes, artifacts: artifacts, site: shownOut)
-            try pages.write(to: staging, site: shownOut)
+            try pages.write(to: staging, site: shownOut, reusing: transaction.target)
         } catch {
             diagnostics.append(error)
             return failed(examples, cached: cached)
@@ -247,7 +247,7 @@ public struct CookbookProject: Sendable {
                 return RecipeBuilder(runner: runner).check(recipe, update: request.mode == .update, key: request.key)
             }
             return RecipeBuilder(runner: runner).build(recipe, previous: request.previous, next: request.next, key: request.key,
-                                                       staging: URL(fileURLWithPath: request.staging, isDirectory: true))
+                                                       staging: URL(fileURLWithPath: request.staging, isDirectory: true), reusing: request.site)
         } catch {
             return .failure(id: request.id, key: request.key, diagnostic: error)
         }

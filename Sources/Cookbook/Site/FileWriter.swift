@@ -24,11 +24,24 @@ enum FileWriter {
         try save(Array(text.utf8), to: root.path + "/" + path)
     }
 
-    /// Makes the folders of `path` below `root`, one `mkdir` each; `root` must exist.
+    /// Writes `text` to `path` under `root` like `save(_:at:under:)`, or, when the site being
+    /// replaced (`site`) holds exactly these bytes at `path`, takes that file over by a hard link
+    /// (see `OldSiteFile`).
+    static func save(_ text: String, at path: String, under root: URL, reusing site: String?) throws {
+        let bytes = Array(text.utf8)
+        if let site, OldSiteFile.take(path, from: site, into: root.path, bytes: bytes) { return }
+        try makeFolders(for: path, under: root.path)
+        try save(bytes, to: root.path + "/" + path)
+    }
+
+    /// Makes the folders of `path` below `root`, one `mkdir` each (none for a folder `lstat` finds:
+    /// `mkdir` of an existing folder still locks its parent, which the workers share); `root` must exist.
     static func makeFolders(for path: String, under root: String) throws {
         var folder = root
+        var info = stat()
         for part in path.split(separator: "/").dropLast() {
             folder += "/" + part
+            if lstat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { continue }
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder,
                                                                NSLocalizedDescriptionKey: "cannot create '\(folder)': \(String(cString: strerror(errno)))"])

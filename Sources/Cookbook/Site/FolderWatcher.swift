@@ -24,7 +24,8 @@ public final class FolderWatcher {
         self.root = root.standardizedFileURL.path
         #if os(Linux)
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        if descriptor >= 0 { watchTree("") } else { fingerprint = FileFingerprint.of(self.root, skipHidden: true, racyCheck: false) }
+        if descriptor >= 0 { watchTree("") }
+        fingerprint = FileFingerprint.of(self.root, skipHidden: true, racyCheck: false)
         #else
         fingerprint = FileFingerprint.of(self.root, skipHidden: true, racyCheck: false)
         #endif
@@ -35,13 +36,22 @@ public final class FolderWatcher {
     /// Blocks until something under the folder changes (or `timeout` seconds pass: then it returns
     /// an empty list), then until the folder is quiet; returns the paths that changed, relative to
     /// the folder, sorted (a folder's path when its contents changed and the names are unknown).
+    /// Events that leave every file's metadata as it was when `next` last returned (a file closed
+    /// after its last write, an editor's temporary file come and gone) are not a change.
     public func next(timeout: Double) -> [String] {
         #if os(Linux)
         if descriptor >= 0 {
-            var changed = Set<String>()
-            guard wait(milliseconds: Int32(timeout * 1000)) else { return [] }
-            repeat { drain(into: &changed) } while wait(milliseconds: Self.quietMilliseconds)
-            return changed.sorted()
+            let deadline = Date().addingTimeInterval(timeout)
+            while true {
+                var changed = Set<String>()
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0, wait(milliseconds: Int32(left * 1000)) else { return [] }
+                repeat { drain(into: &changed) } while wait(milliseconds: Self.quietMilliseconds)
+                let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false)
+                if changed.isEmpty || (now != nil && now == fingerprint) { continue }
+                fingerprint = now
+                return changed.sorted()
+            }
         }
         #endif
         let deadline = Date().addingTimeInterval(timeout)

@@ -8,8 +8,9 @@ struct RecipeBuilder: Sendable {
     var runner: ExampleRunner
 
     /// Runs and verifies `recipe`'s examples, renders its page with the given neighbours, and writes
-    /// the page and its downloads under `staging` when everything passed.
-    func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String, staging: URL) -> RecipeArtifact {
+    /// the page and its downloads under `staging` when everything passed (taking over a file of the
+    /// site being replaced, `site`, that holds the same bytes; see `OldSiteFile`).
+    func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String, staging: URL, reusing site: String? = nil) -> RecipeArtifact {
         let results = verify(recipe, update: false).results
         var diagnostics: [Diagnostic] = []
         // One diagnostic per problem: a missing service fails every example with the same words.
@@ -26,13 +27,15 @@ struct RecipeBuilder: Sendable {
             let contents = [("recipes/\(recipe.id).html", page.html)] + page.downloads.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             do {
                 for (path, text) in contents {
-                    try FileWriter.save(text, at: path, under: staging)
+                    try FileWriter.save(text, at: path, under: staging, reusing: site)
                     files.append(path)
                 }
                 for (path, source) in page.images.sorted(by: { $0.key < $1.key }) {
                     let bytes = try (recipe.files.images[source] ?? .failure(.missing(source))).get()
-                    try FileWriter.makeFolders(for: path, under: staging.path)
-                    try FileWriter.save(bytes, to: staging.path + "/" + path)
+                    if site == nil || !OldSiteFile.take(path, from: site!, into: staging.path, bytes: bytes) {
+                        try FileWriter.makeFolders(for: path, under: staging.path)
+                        try FileWriter.save(bytes, to: staging.path + "/" + path)
+                    }
                     files.append(path)
                 }
             } catch {

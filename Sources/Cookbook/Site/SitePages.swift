@@ -38,11 +38,12 @@ struct SitePages {
         return pages
     }
 
-    /// Writes the pages and the search index into `staging`.
-    func write(to staging: URL, site: String) throws(Diagnostic) {
+    /// Writes the pages and the search index into `staging`, taking over a file of the site being
+    /// replaced (`old`) that holds the same bytes (see `OldSiteFile`).
+    func write(to staging: URL, site: String, reusing old: String? = nil) throws(Diagnostic) {
         do {
             for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
-                try FileWriter.save(contents, at: path, under: staging)
+                try FileWriter.save(contents, at: path, under: staging, reusing: old)
             }
             try search.write(to: staging.appendingPathComponent(Self.searchIndexPath))
         } catch {

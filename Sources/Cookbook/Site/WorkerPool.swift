@@ -25,6 +25,8 @@ final class WorkerPool: @unchecked Sendable {
         var staging: String
         /// What the worker does with the recipe.
         var mode: Mode = .build
+        /// The site being replaced, whose files holding the same bytes are taken over (`OldSiteFile`).
+        var site: String? = nil
 
         /// What a worker does with a recipe.
         enum Mode: String, Codable, Sendable {

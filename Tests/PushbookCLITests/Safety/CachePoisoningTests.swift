@@ -17,6 +17,13 @@ struct CachePoisoningTests {
         return w
     }
 
+    /// Removes the build stamp beside out/: with it, a build would take the unchanged pages over
+    /// from the site (which the stamp shows unchanged) without reading the cache, and these tests
+    /// are about what the build makes of a poisoned cache.
+    private func forgetStamp(_ w: HostileWorkspace) {
+        try? FileManager.default.removeItem(at: w.root.appendingPathComponent(".out.pushbook-stamp"))
+    }
+
     private func entryURL(_ w: HostileWorkspace, _ id: String = "fcm-image") -> URL {
         w.root.appendingPathComponent(".pushbook-cache/\(id)/entry.json")
     }
@@ -33,11 +40,12 @@ struct CachePoisoningTests {
     /// again (not taken from the cache), that nothing outside out/ and the cache changed, and that
     /// the site is the one a build without the cache makes.
     private func rebuildAndCheck(_ w: HostileWorkspace, rebuilt: Int, _ comment: String) throws {
-        let outside = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") }
+        forgetStamp(w)
+        let outside = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") && $0.key != ".out.pushbook-stamp" }
         let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
         #expect(run.status == 0, "\(comment): \(run.stderr)")
         #expect(run.stdout.contains("(\(2 - rebuilt) recipes from the cache)"), "\(comment): \(run.stdout)")
-        let after = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") }
+        let after = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") && $0.key != ".out.pushbook-stamp" }
         #expect(after == outside, "\(comment): changed outside out/: \(Set(after.keys).symmetricDifference(outside.keys).sorted())")
         #expect(try String(contentsOf: w.root.appendingPathComponent("victim/keep.txt"), encoding: .utf8) == "precious\n")
         let clean = try w.run(["build", "--recipes", "recipes", "--out", "clean", "--no-cache"])
@@ -83,6 +91,7 @@ struct CachePoisoningTests {
             artifact["search"] = search
             entry["artifact"] = artifact
         }
+        forgetStamp(w)
         let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("(1 recipes from the cache)"), "the card preview is data and stays a hit; the search entry is a miss: \(run.stdout)")
