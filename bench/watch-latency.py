@@ -25,21 +25,30 @@ md = Path(recipes) / rid / "recipe.md"
 page = Path(work) / "site-watch" / "recipes" / f"{rid}.html"
 original = md.read_text()
 proc = subprocess.Popen([pushbook, "build", "--watch", "--recipes", recipes, "--out", "site-watch"], cwd=work,
-                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+pending = b""
 
 
 def status_line(timeout):
+    """The next status line, read from the pipe unbuffered (select and a buffered reader do not mix)."""
+    global pending
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([proc.stdout], [], [], max(0, deadline - time.monotonic()))
+    while True:
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            text = line.decode()
+            if text.startswith(("rebuilt ", "build failed", "'site-watch' is up to date")):
+                return text
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        ready, _, _ = select.select([proc.stdout], [], [], left)
         if not ready:
-            break
-        line = proc.stdout.readline()
-        if not line:
-            break
-        if line.startswith(("rebuilt ", "build failed", "'site-watch' is up to date")):
-            return line.strip()
-    return None
+            return None
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        if not chunk:
+            return None
+        pending += chunk
 
 
 lines, latencies = [], []
