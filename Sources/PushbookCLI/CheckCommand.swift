@@ -7,7 +7,9 @@ enum CheckCommand {
     /// Rewrite the expected files.
     static let update = OptionSpec.flag("--update", help: "Rewrite the expected files with the new records (review them in the diff).")
     /// How to print the results.
-    static let format = OptionSpec.value("--format", "FMT", help: "text or json.", default: "text", choices: ["text", "json"])
+    static let format = OptionSpec.value("--format", "FMT",
+        help: "text, json, sarif (a SARIF 2.1.0 log of every problem, for code scanning) or github (GitHub Actions workflow commands, shown as annotations on the pull request).",
+        default: "text", choices: ["text", "json", "sarif", "github"])
 
     /// The command's declaration.
     static let spec = CommandSpec(
@@ -19,7 +21,7 @@ enum CheckCommand {
             diff with the file's path and exits 1. Each recipe runs in a worker process, so one whose
             code crashes fails alone.
             """,
-        options: [CommonOptions.recipes, update, format, CommonOptions.jobs, CommonOptions.verbose],
+        options: [CommonOptions.recipes, update, format, CommonOptions.rulesURL, CommonOptions.jobs, CommonOptions.verbose],
         arguments: [ArgumentSpec(name: "ID", help: "Recipe ids (folder names) to check; all when none.", repeats: true)],
         run: run)
 
@@ -27,15 +29,21 @@ enum CheckCommand {
         let recipes = arguments.value(CommonOptions.recipes) ?? "Recipes"
         let update = arguments.flag(Self.update)
         let format = try CommonOptions.format(Self.format, arguments)
+        let rulesPage = try CommonOptions.rulesURL(arguments)
         let ids = arguments.positionals
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: BuildCommand.displayName(recipes),
                                       entryPoints: arguments.entryPoints)
         let options = BuildCommand.workerOptions(jobs: try CommonOptions.jobs(arguments), cache: false, verbose: arguments.flag(CommonOptions.verbose))
         let report = project.check(only: ids, update: update, options: options)
-        if format == "json" {
-            print(JSONWriter.write(json(report), sortKeys: true), terminator: "")
-        } else {
-            printText(report)
+        switch format {
+        case "json": print(JSONWriter.write(json(report), sortKeys: true), terminator: "")
+        case "sarif":
+            let found = problems(report)
+            print(SARIFLog(results: found, columns: .reading(found), rulesPage: rulesPage).text, terminator: "")
+        case "github":
+            let found = problems(report)
+            print(GitHubAnnotations(diagnostics: found, columns: .reading(found)).text, terminator: "")
+        default: printText(report)
         }
         if update {
             for path in report.updated { printError("updated \(path)") }
@@ -45,20 +53,25 @@ enum CheckCommand {
         return report.passed ? .success : .checkFailed
     }
 
-    /// Prints load problems, failures and diffs on stderr and a summary on stdout.
-    static func printText(_ report: CookbookProject.CheckReport) {
-        for diagnostic in report.diagnostics { printError(diagnostic.text) }
-        var passed = 0, failed = 0
-        var printed: Set<Diagnostic> = []
+    /// Every problem of the check, in order: load problems, then each failing example's (a missing
+    /// service fails every example of its recipe with the same diagnostic: it is listed once).
+    static func problems(_ report: CookbookProject.CheckReport) -> [Diagnostic] {
+        var found = report.diagnostics
+        var seen = Set(found)
         for recipe in report.recipes {
             for status in report.statuses[recipe.id] ?? [] {
-                guard !status.isPassed else { passed += 1; continue }
-                failed += 1
-                // A missing service fails every example of its recipe with the same diagnostic: print it once.
-                if let diagnostic = status.diagnostic, printed.insert(diagnostic).inserted { printError(diagnostic.text) }
+                if let diagnostic = status.diagnostic, seen.insert(diagnostic).inserted { found.append(diagnostic) }
             }
         }
-        print("\(passed) passed, \(failed) failed")
+        return found
+    }
+
+    /// Prints load problems, failures and diffs on stderr and a summary on stdout.
+    static func printText(_ report: CookbookProject.CheckReport) {
+        for diagnostic in problems(report) { printError(diagnostic.text) }
+        let statuses = report.recipes.flatMap { report.statuses[$0.id] ?? [] }
+        let passed = statuses.filter(\.isPassed).count
+        print("\(passed) passed, \(statuses.count - passed) failed")
     }
 
     private static func json(_ report: CookbookProject.CheckReport) -> JSONValue {

@@ -78,7 +78,9 @@ struct CLITests {
         let record = try String(contentsOf: expected, encoding: .utf8)
         try record.replacingOccurrences(of: "\"contentHandlerCalls\": 1", with: "\"contentHandlerCalls\": 2").write(to: expected, atomically: true, encoding: .utf8)
         let mismatch = try CommandRunner.run(["check", "--recipes", root.path])
-        #expect(mismatch.stderr.contains("fcm-image/expected/image-not-found.json:1:1: error: the record of example 'image-not-found' differs from the expected file [check.mismatch]\n--- "), "\(mismatch.stderr)")
+        // The mismatch points at the first line of the expected file that differs.
+        let changed = (record.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"contentHandlerCalls\"") } ?? -1) + 1
+        #expect(mismatch.stderr.contains("fcm-image/expected/image-not-found.json:\(changed):1: error: the record of example 'image-not-found' differs from the expected file [check.mismatch]\n--- "), "\(mismatch.stderr)")
 
         let plist = root.appendingPathComponent("bad.entitlements")
         try "not a plist".write(to: plist, atomically: true, encoding: .utf8)

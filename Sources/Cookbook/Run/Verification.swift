@@ -6,8 +6,9 @@ import Payloads
 public enum Verification: Sendable, Equatable {
     /// The record matches.
     case passed
-    /// The record differs; `diff` is a readable unified diff.
-    case mismatch(diff: String)
+    /// The record differs; `diff` is a readable unified diff, `line` the first line of the expected
+    /// file that differs (1-based; its last line when the record only adds lines after it).
+    case mismatch(diff: String, line: Int)
     /// There is no expected file yet.
     case missing
     /// The example could not run.
@@ -18,7 +19,19 @@ public enum Verification: Sendable, Equatable {
         guard let want else { return .missing }
         let normalise = { (s: String) in s.replacingOccurrences(of: "\r\n", with: "\n") }
         if normalise(got) == normalise(want) { return .passed }
-        return .mismatch(diff: TextDiff.unified(old: normalise(want), new: normalise(got), oldName: path + " (expected)", newName: path + " (got)"))
+        let old = normalise(want), new = normalise(got)
+        return .mismatch(diff: TextDiff.unified(old: old, new: new, oldName: path + " (expected)", newName: path + " (got)"),
+                         line: firstDifferingLine(old: old, new: new))
+    }
+
+    /// The 1-based line of `old` where `new` first differs from it (at most `old`'s last line).
+    static func firstDifferingLine(old: String, new: String) -> Int {
+        let a = old.split(separator: "\n", omittingEmptySubsequences: false), b = new.split(separator: "\n", omittingEmptySubsequences: false)
+        var line = 0
+        while line < a.count, line < b.count, a[line] == b[line] { line += 1 }
+        // A file ending in a newline splits into one more, empty, piece: that is not a line of its own.
+        let lines = old.hasSuffix("\n") ? a.count - 1 : a.count
+        return max(1, min(line + 1, lines))
     }
 
     /// True when the example passed.
@@ -29,8 +42,8 @@ public enum Verification: Sendable, Equatable {
         let expected = "\(recipe.displayPath)/expected/\(example).json"
         switch self {
         case .passed: return nil
-        case .mismatch(let diff):
-            return Diagnostic(file: expected, breaking: .mismatch, "the record of example '\(example)' differs from the expected file", detail: diff)
+        case .mismatch(let diff, let line):
+            return Diagnostic(file: expected, location: SourceLocation(line: line, column: 1), breaking: .mismatch, "the record of example '\(example)' differs from the expected file", detail: diff)
         case .missing:
             return Diagnostic(file: expected, breaking: .missingExpected, "no expected record; run 'pushbook check --update \(recipe.id)' and review it")
         case .failed(let diagnostic): return diagnostic

@@ -54,10 +54,15 @@ struct SiteTests {
     @Test("a mismatch gives a unified diff naming the file")
     func verificationDiff() {
         let result = Verification.compare(got: "{\n  \"a\": 2\n}\n", want: "{\n  \"a\": 1\n}\n", path: "Recipes/x/expected/e.json")
-        guard case .mismatch(let diff) = result else { Issue.record("expected a mismatch"); return }
+        guard case .mismatch(let diff, let line) = result else { Issue.record("expected a mismatch"); return }
+        #expect(line == 2, "the first line of the expected file that differs")
         #expect(diff.contains("--- Recipes/x/expected/e.json (expected)"))
         #expect(diff.contains("-  \"a\": 1"))
         #expect(diff.contains("+  \"a\": 2"))
         #expect(Verification.compare(got: "x\r\n", want: "x\n", path: "p") == .passed)
+        // Lines added after the last one point at the last line; a change on the first line, at line 1.
+        #expect(Verification.firstDifferingLine(old: "a\nb\n", new: "a\nb\nc\n") == 2)
+        #expect(Verification.firstDifferingLine(old: "a\nb", new: "x\nb") == 1)
+        #expect(Verification.firstDifferingLine(old: "", new: "x") == 1)
     }
 }

@@ -42,7 +42,7 @@ struct CompletionTests {
             ("pushbook bu", ["build"]),
             ("pushbook lint --format ", ["github", "json", "sarif", "text"]),
             ("pushbook lint --format=s", ["sarif"]),
-            ("pushbook check --format ", ["json", "text"]),
+            ("pushbook check --format ", ["github", "json", "sarif", "text"]),
             ("pushbook schema ", ["apns", "fcm"]),
             ("pushbook completions ", ["bash", "zsh"]),
             ("pushbook check ", ["$(touch pwned)", "alpha", "beta"]),
