@@ -10,7 +10,7 @@ public typealias EntryPoints = [String: RecipeEntryPoint]
 /// shipped tool and a test build (with test-only recipes) share every line of the command line.
 public enum PushbookCLI {
     /// The subcommands, in help order. (`worker` is internal and not listed.)
-    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, LintCommand.spec, SimulateCommand.spec, SchemaCommand.spec, CompletionsCommand.spec]
+    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, LintCommand.spec, SimulateCommand.spec, NewCommand.spec, SchemaCommand.spec, CompletionsCommand.spec]
 
     /// What `--version` prints, also part of every cache key: the version, and the commit when the
     /// tool was built from a git checkout (`pushbook 0.1.0 (commit 6d60fb6…)`). The site's pages

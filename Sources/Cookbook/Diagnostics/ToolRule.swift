@@ -97,12 +97,12 @@ public struct ToolRule: Sendable, Hashable, Identifiable {
     public static let unreadableInput = ToolRule(id: Diagnostic.unreadableInputRule,
         summary: "A file given to lint or simulate can be read: a regular file, a FIFO, /dev/stdin or '-'.")
 
-    /// Every rule of the build, the recipe folder's safety rules (`safety`) included, sorted by id.
+    /// Every rule of the build, the recipe folder's safety rules (`safety`) and `pushbook new`'s (`scaffold`) included, sorted by id.
     public static let all: [ToolRule] = ([folder, unknownRecipe, markdown, frontMatter, exampleList, outsideFolder, include, snippet,
                                           exampleBlock, service, exampleInput, availability, mismatch, missingExpected, expectedFile,
                                           outputRefused, write, brokenLink, playgroundModule, cacheUnusable, workerCrashed,
                                           workerUnavailable, fixtureManifest, propertyList, settingsFile, stringsFile, unreadableInput]
-                                         + safety).sorted { $0.id < $1.id }
+                                         + safety + scaffold).sorted { $0.id < $1.id }
 }
 
 extension Diagnostic {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Cookbook
+@testable import PushbookCLI
 
 /// `pushbook --version` (issue 15): the version, and the commit when built from a checkout.
 @Suite("pushbook --version")
@@ -30,7 +31,9 @@ struct VersionTests {
         }
     }
 
-    @Test("the site's pages name the version that verified them")
+    /// The site is committed and rebuilt by CI at later commits, so it names the version number only:
+    /// a commit in a page would make every committed site stale at the next commit.
+    @Test("the site's pages name the version that verified them, and no file of the site names the commit")
     func footerNamesTheVersion() throws {
         let recipes = try CommandRunner.copyRecipe("payload-pitfalls")
         defer { CommandRunner.removeCopy(recipes) }
@@ -40,6 +43,14 @@ struct VersionTests {
         for page in ["index.html", "rules.html", "recipes/payload-pitfalls.html"] {
             let html = try String(contentsOf: out.appendingPathComponent(page), encoding: .utf8)
             #expect(html.contains("Pages verified by pushbook \(PushbookVersion.number)"), "\(page)")
+        }
+        #expect(try CommandRunner.run(["--version"]).stdout.hasPrefix("pushbook \(PushbookVersion.number)"), "the footer's words start what --version prints")
+        let commit = PushbookCLI.commit
+        guard !commit.isEmpty else { return }
+        let walker = FileManager.default.enumerator(at: out, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            #expect(data.range(of: Data(commit.prefix(12).utf8)) == nil, "\(url.lastPathComponent) names the commit")
         }
     }
 }

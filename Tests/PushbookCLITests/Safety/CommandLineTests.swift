@@ -12,7 +12,7 @@ import Glibc
 struct CommandLineTests {
     @Test("every declared option appears in its command's usage line and option list, with its value name and default")
     func helpComesFromTheDeclarations() {
-        #expect(PushbookCLI.commands.map(\.name) == ["build", "check", "lint", "simulate", "schema", "completions"])
+        #expect(PushbookCLI.commands.map(\.name) == ["build", "check", "lint", "simulate", "new", "schema", "completions"])
         for command in PushbookCLI.commands {
             let help = command.help
             #expect(help.hasPrefix("OVERVIEW: "))
