@@ -6,7 +6,11 @@ import Cookbook
 /// `pushbook simulate`: what iOS does with a push, and what the user sees.
 enum SimulateCommand {
     /// The recipe whose extension runs.
-    static let recipe = OptionSpec.value("--recipe", "ID", help: "Run this recipe's extension (default: a pass-through extension).")
+    static let recipe = OptionSpec.value("--recipe", "ID", help: "Run this recipe's extension instead of a stock one.")
+    /// The stock extension to run without a recipe: every `StockExtension`, named and described from its declaration.
+    static let stockExtension = OptionSpec.value("--extension", "NAME",
+        help: "Without --recipe, the extension to run: " + StockExtension.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + ".",
+        default: StockExtension.passthrough.rawValue)
     /// A fixture manifest.
     static let fixtures = OptionSpec.value("--fixtures", "FILE",
         help: "A fixture manifest: URL → {file, mimeType, status, latencyMilliseconds, padToBytes} (default: the recipe's own).")
@@ -29,16 +33,23 @@ enum SimulateCommand {
         abstract: "Deliver a push to the simulated device and print its delivery record.",
         overview: """
             Sends an FCM v1 message, an APNs payload or a Simulator .apns file through the model
-            of FCM, APNs and iOS, runs a Notification Service Extension (a recipe's, or a pass-through one),
+            of FCM, APNs and iOS, runs a Notification Service Extension (a recipe's, or a stock one: --extension),
             and prints the delivery record. Nothing touches the network: downloads are served from a
             fixture manifest, and time is virtual.
             """,
-        options: [recipe, CommonOptions.recipes, fixtures, entitlements, infoPlist, settings, strings, CommonOptions.header, format],
+        options: [recipe, stockExtension, CommonOptions.recipes, fixtures, entitlements, infoPlist, settings, strings, CommonOptions.header, format],
         arguments: [ArgumentSpec(name: "FILE", help: "The push: a file, a FIFO, /dev/stdin, or '-' for standard input.", repeats: false)],
         run: run)
 
     @Sendable static func run(_ arguments: ParsedArguments) throws -> Outcome {
         let recipeID = arguments.value(recipe)
+        let stockName = arguments.value(stockExtension) ?? StockExtension.passthrough.rawValue
+        guard let stock = StockExtension(rawValue: stockName) else {
+            throw UsageError(message: "unknown extension '\(stockName)' for --extension (expected \(StockExtension.allCases.map(\.rawValue).joined(separator: " or ")))")
+        }
+        if recipeID != nil && !arguments.all(stockExtension).isEmpty {
+            throw UsageError(message: "give --recipe or --extension, not both: --recipe runs the recipe's own extension")
+        }
         let recipesFolder = arguments.value(CommonOptions.recipes) ?? "Recipes"
         let fixtures = arguments.value(Self.fixtures)
         let entitlements = arguments.value(Self.entitlements)
@@ -59,7 +70,7 @@ enum SimulateCommand {
         let registry = arguments.entryPoints
         var app = AppConfiguration.plain
         var manifest = FixtureManifest()
-        var makeExtension: (() -> UNNotificationServiceExtension)? = { UNNotificationServiceExtension() }
+        var makeExtension: (() -> UNNotificationServiceExtension)? = { stock.make() }
         var setUp: ((UNUserNotificationCenter) -> Void)?
         var onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?
         do throws(Diagnostic) {

@@ -26,7 +26,7 @@ struct CLITests {
         defer { CommandRunner.removeCopy(root) }
         let result = try CommandRunner.run(["check", "--recipes", root.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("6 passed, 0 failed"))
+        #expect(result.stdout.contains("15 passed, 0 failed"))
         let record = try String(contentsOf: root.appendingPathComponent("fcm-image/expected/jpeg-image.json"), encoding: .utf8)
         #expect(record.contains("\"type\": \"public.jpeg\""))
         #expect(record.contains("\"contentHandlerCalls\": 1"))
@@ -65,7 +65,7 @@ struct CLITests {
         let result = try CommandRunner.run(["check", "--recipes", root.path, "--format", "json"])
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(object?["passed"] as? Bool == true)
-        #expect((object?["examples"] as? [Any])?.count == 6)
+        #expect((object?["examples"] as? [Any])?.count == 15)
     }
 
     /// Review §2.5: four problem types printed four ways and hand-built `file:1:1: error:` strings.

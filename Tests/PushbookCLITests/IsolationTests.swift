@@ -38,7 +38,7 @@ struct IsolationTests {
         defer { CommandRunner.removeCopy(root) }
         let result = try CommandRunner.run(["check", "--recipes", root.path], executable: CommandRunner.testHost)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("6 passed, 1 failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("15 passed, 1 failed"), "\(result.stdout)")
         #expect(result.stderr.contains(crashed), "\(result.stderr)")
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import NotificationSimulator
 
-/// Stand-ins for Apple's `UserNotifications` and `Intents` modules, built from the model: each
+/// Stand-ins for Apple's `UserNotifications` and `Intents` modules (and Firebase's `FirebaseMessaging`,
+/// as far as an extension uses it), built from the model: each
 /// re-exports Foundation (and FoundationNetworking on Linux, where URLSession lives) and exactly the
 /// model's declarations of its framework, by scoped import of the names in Apple's list. Code that
 /// forgets `import Intents` fails here as it does in Xcode, and code that names anything outside the
@@ -19,8 +20,13 @@ public enum AppleModuleShims {
 
     private static let built: Result<URL, Error> = Result { try build() }
 
-    /// The source of the shim of `framework` (`UserNotifications` or `Intents`).
+    /// The source of the shim of `framework` (`UserNotifications`, `Intents`, or `FirebaseMessaging`,
+    /// whose two classes the model declares under Firebase's names: `Messaging` and the helper).
     public static func source(of framework: String) -> String {
+        if framework == "FirebaseMessaging" {
+            return ["@_exported import Foundation", "@_exported import class NotificationSimulator.Messaging",
+                    "@_exported import class NotificationSimulator.FIRMessagingExtensionHelper"].joined(separator: "\n") + "\n"
+        }
         let prefix = framework == "Intents" ? "IN" : "UN"
         var lines = ["@_exported import Foundation", "#if canImport(FoundationNetworking)", "@_exported import FoundationNetworking", "#endif"]
         var seen: Set<String> = []
@@ -35,7 +41,7 @@ public enum AppleModuleShims {
     private static func build() throws -> URL {
         let folder = try Toolchain.temporaryFolder("apple-shims")
         let modules = try Toolchain.modulesFolder().path
-        for framework in ["UserNotifications", "Intents"] {
+        for framework in ["UserNotifications", "Intents", "FirebaseMessaging"] {
             let file = folder.appendingPathComponent("\(framework).swift")
             try source(of: framework).write(to: file, atomically: true, encoding: .utf8)
             let result = try Toolchain.run(Toolchain.tool("swiftc"), [

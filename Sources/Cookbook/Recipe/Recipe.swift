@@ -57,8 +57,11 @@ public struct Recipe: Sendable, Equatable, Identifiable {
 public struct Example: Sendable, Equatable, Identifiable {
     /// The name: the input file's name without `.json`.
     public var id: String
-    /// The input file (`examples/<id>.json`).
+    /// The input file (`examples/<inputName>.json`).
     public var input: URL
+    /// The name of the example whose input file this example runs: its own id, unless the examples
+    /// list gives `input=NAME` (the same push run another way, for example with `extension=firebase`).
+    public var inputName: String
     /// The recorded record (`expected/<id>.json`).
     public var expected: URL
     /// The app folder to use, overriding the recipe's; `""` means an app with no capabilities.
@@ -69,6 +72,8 @@ public struct Example: Sendable, Equatable, Identifiable {
     public var foreground: Bool
     /// True when the example runs without the recipe's code (to show what iOS does on its own).
     public var withoutExtension: Bool
+    /// The simulator's stock extension that runs instead of the recipe's code (`extension=NAME`), if any.
+    public var stockExtension: String? = nil
     /// A sentence for the page.
     public var caption: String
 

@@ -189,7 +189,9 @@ public struct RecipeLoader: Sendable {
     }
 
     /// Examples come from `examples/*.json`; the front matter's `examples:` list sets their order and
-    /// options: `- NAME [app=FOLDER|none] [header=NAME:VALUE]... [foreground] [plain] [caption=TEXT…]`.
+    /// options: `- NAME [input=EXAMPLE] [extension=passthrough|firebase] [app=FOLDER|none] [header=NAME:VALUE]... [foreground] [plain] [caption=TEXT…]`.
+    /// `input=` runs another example's input file (then NAME needs no file of its own); `extension=`
+    /// runs one of the simulator's stock extensions instead of the recipe's code.
     /// Names are plain (`ToolRule.exampleName`) and their downloads never collide (`.downloadCollision`).
     private func loadExamples(front: FrontMatter, folder: URL, file: String, display: String) throws(Diagnostic) -> [Example] {
         let examplesFolder = folder.appendingPathComponent("examples", isDirectory: true)
@@ -206,15 +208,35 @@ public struct RecipeLoader: Sendable {
             guard !words.isEmpty else { continue }
             let name = words.removeFirst()
             try checkExampleName(name, file: file, location: SourceLocation(line: line, column: 1))
-            guard let index = remaining.firstIndex(of: name) else {
-                throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "example '\(name)' has no input file: add \(display)/examples/\(name).json")
+            let inputWord = words.prefix { !$0.hasPrefix("caption=") }.last { $0.hasPrefix("input=") }
+            let inputName = inputWord.map { String($0.dropFirst(6)) } ?? name
+            if inputWord != nil {
+                try checkExampleName(inputName, file: file, location: SourceLocation(line: line, column: 1))
+                guard files.contains(inputName + ".json") else {
+                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "input=\(inputName): there is no \(display)/examples/\(inputName).json")
+                }
+                guard !examples.contains(where: { $0.id == name }), !files.contains(name + ".json") else {
+                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "example '\(name)' takes its input from '\(inputName)', so it may not have an input file or a list item of its own")
+                }
+                try checkDownloadCollisions(files.map { String($0.dropLast(5)) } + examples.map(\.id) + [name], display: display)
+            } else {
+                guard let index = remaining.firstIndex(of: name) else {
+                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "example '\(name)' has no input file: add \(display)/examples/\(name).json")
+                }
+                remaining.remove(at: index)
             }
-            remaining.remove(at: index)
-            var example = makeExample(name, folder: folder)
+            var example = makeExample(name, folder: folder, input: inputName)
             var captionWords: [String] = []
             for word in words {
                 if !captionWords.isEmpty { captionWords.append(word); continue }
-                if word == "foreground" { example.foreground = true }
+                if word.hasPrefix("input=") { continue }
+                if word.hasPrefix("extension=") {
+                    let value = String(word.dropFirst(10))
+                    guard StockExtension(rawValue: value) != nil else {
+                        throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "unknown extension '\(value)' (expected \(StockExtension.allCases.map(\.rawValue).joined(separator: " or ")))")
+                    }
+                    example.stockExtension = value
+                } else if word == "foreground" { example.foreground = true }
                 else if word == "plain" { example.withoutExtension = true }
                 else if word.hasPrefix("app=") {
                     let value = String(word.dropFirst(4))
@@ -229,7 +251,7 @@ public struct RecipeLoader: Sendable {
                 } else if word.hasPrefix("caption=") {
                     captionWords.append(String(word.dropFirst(8)))
                 } else {
-                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "unknown example option '\(word)' (expected app=, header=, foreground, plain, caption=)")
+                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "unknown example option '\(word)' (expected input=, extension=, app=, header=, foreground, plain, caption=)")
                 }
             }
             example.caption = captionWords.joined(separator: " ")
@@ -264,8 +286,8 @@ public struct RecipeLoader: Sendable {
         }
     }
 
-    private func makeExample(_ name: String, folder: URL) -> Example {
-        Example(id: name, input: folder.appendingPathComponent("examples/\(name).json"),
+    private func makeExample(_ name: String, folder: URL, input: String? = nil) -> Example {
+        Example(id: name, input: folder.appendingPathComponent("examples/\(input ?? name).json"), inputName: input ?? name,
                 expected: folder.appendingPathComponent("expected/\(name).json"),
                 appFolder: nil, headers: [:], foreground: false, withoutExtension: false, caption: "")
     }

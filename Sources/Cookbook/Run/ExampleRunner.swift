@@ -31,10 +31,10 @@ public struct ExampleRunner: Sendable {
     /// Runs `example` of `recipe`; `manifest` is the recipe's fixture manifest when the caller has
     /// already read it (it is read once per recipe, not once per example).
     public func run(_ example: Example, of recipe: Recipe, manifest knownManifest: FixtureManifest? = nil) throws(Diagnostic) -> Outcome {
-        let inputPath = "\(recipe.displayPath)/examples/\(example.id).json"
+        let inputPath = "\(recipe.displayPath)/examples/\(example.inputName).json"
         let bytes: [UInt8]
         do {
-            bytes = try ContainedFile.read("examples/\(example.id).json", under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit)
+            bytes = try ContainedFile.read("examples/\(example.inputName).json", under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit)
         } catch {
             throw Diagnostic(file: inputPath, breaking: .exampleInput, "cannot read the example's input: \(error)")
         }
@@ -70,7 +70,8 @@ public struct ExampleRunner: Sendable {
         var setUp: ((UNUserNotificationCenter) -> Void)?
         var onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?
         switch entryPoint {
-        case .serviceExtension(let make): makeExtension = example.withoutExtension ? nil : make
+        case .serviceExtension(let make):
+            makeExtension = example.withoutExtension ? nil : example.stockExtension.flatMap(StockExtension.init(rawValue:)).map { stock in { stock.make() } } ?? make
         case .foregroundApp(let appSetUp, let didReceive):
             setUp = appSetUp
             onMessage = didReceive

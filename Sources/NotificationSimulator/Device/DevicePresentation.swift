@@ -17,6 +17,10 @@ extension NotificationDevice {
                 continue
             }
             attachments.append(.init(identifier: attachment.identifier, type: attachment.type, bytes: data.count, thumbnailHidden: attachment.thumbnailHidden))
+            if AttachmentType.bytesMatch(uti: attachment.type, data: data) == false {
+                diagnostics.append(DeviceBehaviours.diagnostic("ios.attachment-content-mismatch", "attachment '\(attachment.identifier)' is named as \(attachment.type) but its bytes are not: iOS accepted it by its extension, and Pushbook's model shows no image for it"))
+                continue
+            }
             if attachmentImage == nil, ["public.png", "public.jpeg", "com.compuserve.gif"].contains(attachment.type) { attachmentImage = data }
         }
         var icon = NotificationIcon.app

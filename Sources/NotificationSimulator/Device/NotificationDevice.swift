@@ -275,6 +275,7 @@ public struct NotificationDevice: Sendable {
             diagnostics.append(DeviceBehaviours.diagnostic("ios.time-budget", "the extension did not call the content handler within 30 seconds, even from serviceExtensionTimeWillExpire(): iOS shows the original content"))
         }
         diagnostics += Self.attachmentDiagnostics(context)
+        diagnostics += context.extensionDiagnostics
         if let decided, decided.original.fields != decided.content.fields {
             diagnostics.append(DeviceBehaviours.diagnostic("ios.content-changed-after-handler", "the extension changed the content after handing it to the content handler (a late completion writing into it); what iOS shows then is not documented: Pushbook's model shows the content as handed over"))
         }

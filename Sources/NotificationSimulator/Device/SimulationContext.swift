@@ -1,4 +1,5 @@
 import Foundation
+import Payloads
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,8 +24,11 @@ final class SimulationContext: @unchecked Sendable {
         var attachmentErrors: [(error: UNError, file: String)] = []
         var localAttachmentFailures: [String] = []
         var unimplementedDelegateCalls = 0
+        var extensionDiagnostics: [Diagnostic] = []
     }
     private let log = Locked(Log())
+    /// Firebase's extension helper of this run: one per extension process, as FirebaseMessaging's singleton.
+    let firebaseExtensionHelper = FIRMessagingExtensionHelper()
     /// The extension's (or app's) bundle resources, by file name: what `INImage(named:)` finds.
     let bundle: [String: Data]
 
@@ -96,6 +100,16 @@ final class SimulationContext: @unchecked Sendable {
     /// Records an attachment the initializer refused, for the record's diagnostics.
     func recordAttachmentError(_ error: UNError, file: String) {
         log.withLock { $0.attachmentErrors.append((error, file)) }
+    }
+
+    /// Records what SDK code the model provides (Firebase's helper) reported, for the record's diagnostics.
+    func recordExtensionDiagnostic(_ diagnostic: Diagnostic) {
+        log.withLock { $0.extensionDiagnostics.append(diagnostic) }
+    }
+
+    /// What SDK code reported so far, in order.
+    var extensionDiagnostics: [Diagnostic] {
+        log.withLock { $0.extensionDiagnostics }
     }
 
     /// The attachments refused so far.

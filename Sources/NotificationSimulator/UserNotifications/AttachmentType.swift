@@ -1,3 +1,5 @@
+import Foundation
+
 /// The attachment types iOS accepts, with their category (domain-rules §3.1).
 struct AttachmentType: Sendable, Equatable {
     /// The uniform type identifier.
@@ -54,5 +56,13 @@ struct AttachmentType: Sendable, Equatable {
     private init(uti: String, category: Category) {
         self.uti = uti
         self.category = category
+    }
+
+    /// False when the bytes of an image file do not begin as its type's files do (PNG, JPEG and GIF
+    /// signatures); nil for other types, which the model does not look into.
+    static func bytesMatch(uti: String, data: Data) -> Bool? {
+        let signatures: [String: [UInt8]] = ["public.png": [0x89, 0x50, 0x4E, 0x47], "public.jpeg": [0xFF, 0xD8, 0xFF], "com.compuserve.gif": [0x47, 0x49, 0x46, 0x38]]
+        guard let signature = signatures[uti] else { return nil }
+        return data.starts(with: signature)
     }
 }

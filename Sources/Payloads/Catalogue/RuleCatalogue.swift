@@ -2,7 +2,7 @@
 public enum RuleCatalogue {
     /// All entries, sorted by id.
     public static var all: [RuleDescription] {
-        (PayloadRules.descriptions + DeviceBehaviours.all + pushTypes).sorted { $0.id < $1.id }
+        (PayloadRules.descriptions + DeviceBehaviours.all + FirebaseHelperBehaviours.all + pushTypes).sorted { $0.id < $1.id }
     }
 
     /// The push-type table's rows, one entry each (`push-type.voip`).
@@ -15,7 +15,7 @@ public enum RuleCatalogue {
 
     private static let byID: [String: RuleDescription] = {
         var table: [String: RuleDescription] = [:]
-        for rule in DeviceBehaviours.all + pushTypes + PayloadRules.descriptions { table[rule.id] = rule }
+        for rule in DeviceBehaviours.all + FirebaseHelperBehaviours.all + pushTypes + PayloadRules.descriptions { table[rule.id] = rule }
         return table
     }()
 }

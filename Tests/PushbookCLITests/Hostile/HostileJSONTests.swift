@@ -61,7 +61,7 @@ struct HostileJSONTests {
         #expect(!run.crashed)
         #expect(run.status == 1)
         #expect(run.stderr.contains("recipes/fcm-image/examples/webp-image.json:3:18: error: expected a string key in double quotes, found ','"), "\(run.stderr)")
-        #expect(run.stdout.contains("5 passed, 1 failed"))
+        #expect(run.stdout.contains("13 passed, 2 failed"), "the broken input fails both examples that run it: \(run.stdout)")
     }
 
     @Test("an empty example, a bare string and a byte order mark are each a positioned error")
