@@ -3,7 +3,7 @@ struct APNsIDFormatRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.id-format", severity: .error,
-        summary: "apns-id, when given, is a canonical UUID: 32 lowercase hexadecimal digits as 8-4-4-4-12; APNs refuses a malformed id (400 BadMessageId).",
+        summary: "apns-id, when given, is a UUID: 32 hexadecimal digits as 8-4-4-4-12; APNs refuses a malformed id (400 BadMessageId). Apple's example is lowercase, but whether APNs refuses uppercase digits is not documented, so Pushbook accepts either case (a modelling choice).",
         source: RuleSource.sendingRequests, confidence: .apple, refusesRequest: true,
         example: "apns-id: 1234")
     /// Creates the rule.
@@ -20,7 +20,7 @@ struct APNsIDFormatRule: PayloadRule {
     public func check(_ input: LintContext, into diagnostics: inout [Diagnostic]) {
         guard input.headersApply, let id = input.headers.id, !Self.isUUID(id) else { return }
         diagnostics.append(input.diagnostic(Self.description,
-            "apns-id \"\(id)\" is not a UUID (8-4-4-4-12 hex digits, lowercase); APNs refuses the request (400 BadMessageId). Omit it and APNs makes one",
+            "apns-id \"\(id)\" is not a UUID (8-4-4-4-12 hexadecimal digits); APNs refuses the request (400 BadMessageId). Omit it and APNs makes one",
             header: "apns-id"))
     }
 }

@@ -3,7 +3,7 @@ struct CustomValueNullRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "apns.custom-value-null", severity: .warning,
-        summary: "Custom payload values must be a dictionary, array, string, number or Boolean; Apple's list does not include null.",
+        summary: "The value of a custom key next to aps must be a dictionary, array, string, number or Boolean; Apple's list does not include null. Values nested inside a custom dictionary or array are the app's own JSON and are not checked, and FCM's data values have their own rule (fcm.data-value-not-string).",
         source: RuleSource.generatingRemoteNotification, confidence: .apple,
         example: #"{"aps": {"alert": "Hi"}, "threadId": null}"#)
     /// Creates the rule.

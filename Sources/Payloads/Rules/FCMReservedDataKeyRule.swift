@@ -1,9 +1,9 @@
-/// `fcm.reserved-data-key`: a `data` key FCM reserves (`from`, `message_type`, `google…`, `gcm…`).
+/// `fcm.reserved-data-key`: a `data` key FCM reserves (`from`, `message_type`, `google`, `gcm`, `google.…`, `gcm.…`).
 struct FCMReservedDataKeyRule: PayloadRule {
     /// The catalogue entry.
     public static let description = RuleDescription(
         id: "fcm.reserved-data-key", severity: .error,
-        summary: "data keys must not be reserved words: \"from\", \"message_type\", or keys starting with \"google\" or \"gcm\"; FCM refuses them (400 INVALID_ARGUMENT, Invalid data key). \"notification\" is accepted in practice.",
+        summary: "data keys must not be reserved words: \"from\", \"message_type\", \"google\", \"gcm\", or keys starting with \"google.\" or \"gcm.\" (Firebase's reference; gcm.notification. keys included); FCM refuses them (400 INVALID_ARGUMENT, Invalid data key). A key that only begins with the letters, such as googleAnalytics, is not reserved, and \"notification\" is accepted in practice.",
         source: RuleSource.fcmErrorCode, confidence: .google, refusesRequest: true,
         example: #"{"message": {"token": "…", "data": {"from": "Ann"}}}"#)
     /// Creates the rule.
