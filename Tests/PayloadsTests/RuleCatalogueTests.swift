@@ -4,9 +4,9 @@ import Testing
 @Suite struct RuleCatalogueTests {
     /// On 0149a3f this test checked that the catalogue was sorted (it sorts itself) and that it held
     /// at least as many entries as its parts (equal by construction); neither could fail.
-    @Test("no two rules share an id: the linter's rules, the device's behaviours and the push types name each id once, and the catalogue holds exactly those")
+    @Test("no two rules share an id: the linter's rules, the device's behaviours, Firebase's helper and the push types name each id once, and the catalogue holds exactly those")
     func idsAreUnique() {
-        let listed = PayloadRules.descriptions.map(\.id) + DeviceBehaviours.all.map(\.id) + RuleCatalogue.pushTypes.map(\.id)
+        let listed = PayloadRules.descriptions.map(\.id) + DeviceBehaviours.all.map(\.id) + FirebaseHelperBehaviours.all.map(\.id) + RuleCatalogue.pushTypes.map(\.id)
         var seen: Set<String> = []
         let repeated = listed.filter { !seen.insert($0).inserted }
         #expect(repeated.isEmpty, "ids listed twice: \(repeated)")
