@@ -3,9 +3,11 @@ import Cookbook
 
 /// `pushbook worker` (internal): builds recipe artifacts for `pushbook build`, one JSON line per request.
 enum WorkerCommand {
-    /// Serves requests from standard input until it closes. Anything recipe code prints goes to
-    /// standard error, so the protocol's channel carries only artifacts.
+    /// Serves requests from standard input until it closes, and never outlives the build that
+    /// started it. Anything recipe code prints goes to standard error, so the protocol's channel
+    /// carries only artifacts.
     static func run(entryPoints: EntryPoints) -> Never {
+        WorkerTether.bind()
         let channel = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: "."), displayRoot: ".", entryPoints: entryPoints)

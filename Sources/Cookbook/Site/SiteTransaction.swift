@@ -81,7 +81,7 @@ final class SiteTransaction {
             old = try Interruption.uninterrupted { () throws -> String? in
                 let old = try AtomicDirectory.swap(staging, into: target)
                 Interruption.forget(staging.path)
-                if let old { Interruption.remove(onSignal: old) }
+                if let old { Interruption.remove(onSignal: old, announced: false) }
                 return old
             }
         } catch {

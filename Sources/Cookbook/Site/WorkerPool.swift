@@ -141,8 +141,11 @@ final class WorkerPool: @unchecked Sendable {
             process.standardInput = input
             process.standardOutput = output
             process.standardError = errors
-            // Without --verbose, only Swift's one-line reason is wanted: skip the (slow) backtracer.
-            if !verbose { process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 } }
+            // The worker ends with this process (`WorkerTether`). Without --verbose, only Swift's
+            // one-line reason is wanted: skip the (slow) backtracer.
+            var environment = WorkerTether.environment(ProcessInfo.processInfo.environment)
+            if !verbose { environment["SWIFT_BACKTRACE"] = "enable=no" }
+            process.environment = environment
             channel = LineChannel(input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor)
             try Interruption.start(process)
             let reader = errors.fileHandleForReading

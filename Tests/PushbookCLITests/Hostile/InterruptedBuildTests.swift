@@ -23,11 +23,6 @@ struct InterruptedBuildTests {
         return process.terminationReason == .uncaughtSignal
     }
 
-    /// Leftovers of interrupted builds next to `out/` (staging or set-aside folders).
-    private func leftovers(_ w: HostileWorkspace) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: w.root.path)) ?? []).filter { $0.hasPrefix(".out.") && !$0.hasSuffix(".pushbook-lock") }.sorted()
-    }
-
     @Test("a build killed with SIGKILL at any moment leaves the previous site or the new one, byte for byte; the next build succeeds and removes the leftovers")
     func killedBuildLeavesAWholeSite() throws {
         let w = try HostileWorkspace()
@@ -65,7 +60,11 @@ struct InterruptedBuildTests {
             #expect(whole, "after a kill at \(delay) ms, out/ is neither site: \(site.isEmpty ? "missing or empty" : "\(site.count) entries, differing from both")")
             guard whole else { return }
             if site == reference[target] { current = target }
-            sawLeftovers = sawLeftovers || !leftovers(w).isEmpty
+            sawLeftovers = sawLeftovers || !w.leftovers().isEmpty
+            // The workers end with the killed build, so none writes into the staging folder that
+            // the next build removes as a leftover.
+            let survivors = w.processesAfterExit()
+            #expect(survivors.isEmpty, "after a kill at \(delay) ms, the killed build's workers still run: \(survivors)")
             delay += 5
         }
         #expect(interrupted > 0, "no kill landed before a build ended")
@@ -76,7 +75,34 @@ struct InterruptedBuildTests {
         let final = try w.build()
         #expect(final.status == 0, "\(final.stderr)")
         #expect(HostileWorkspace.snapshot(w.out) == reference[target])
-        #expect(leftovers(w).isEmpty, "left after a successful build: \(leftovers(w))")
+        #expect(w.leftovers().isEmpty, "left after a successful build: \(w.describeLeftovers())")
         print("interrupted-build test: kills from 0 to \(delay - 5) ms, \(interrupted) interrupted, \(completed) completed first, leftovers seen: \(sawLeftovers)")
+    }
+
+    @Test("a build killed with SIGKILL while a worker is in the middle of a recipe leaves no worker running, and the next build leaves nothing beside out/")
+    func killedBuildTakesItsWorkers() throws {
+        let w = try HostileWorkspace()
+        defer { w.remove() }
+        // The recipe's code hangs: each example holds the worker for the simulator's two seconds.
+        try w.replace("service: FCMImageService", with: "service: PushbookHangService", in: "recipe.md")
+        let pending = try w.start(["build", "--recipes", "recipes", "--out", "out", "--no-cache"], binary: CommandRunner.testHost)
+        var workers: [String] = []
+        for _ in 0..<1_000 where workers.isEmpty && pending.process.isRunning {
+            usleep(20_000)
+            workers = w.processes().filter { $0.hasSuffix(" worker ") }
+        }
+        try #require(!workers.isEmpty, "no worker started")
+        usleep(300_000)
+        kill(pending.process.processIdentifier, SIGKILL)
+        _ = pending.finish()
+        #expect(pending.process.terminationReason == .uncaughtSignal, "the build ended before the kill")
+        // The build has exited; its workers get SIGKILL from the system as it ends. Were they left
+        // running, they would go on with the recipe for several seconds (writing into the staging folder).
+        let survivors = w.processesAfterExit(waitingAtMost: 5)
+        #expect(survivors.isEmpty, "the killed build's workers still run: \(survivors)")
+        try w.replace("service: PushbookHangService", with: "service: FCMImageService", in: "recipe.md")
+        let next = try w.build()
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(w.leftovers().isEmpty, "left beside out/: \(w.describeLeftovers())")
     }
 }

@@ -23,11 +23,6 @@ struct ConcurrentBuildTests {
         return (w, [original + "\nThis is version A.\n", original + "\nThis is version B, which differs.\n"])
     }
 
-    /// Leftovers next to `out/`: staging, set-aside or trash folders.
-    private func leftovers(_ w: HostileWorkspace) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: w.root.path)) ?? []).filter { $0.hasPrefix(".out.") && !$0.hasSuffix(".pushbook-lock") }.sorted()
-    }
-
     @Test("twenty times, a passing and a failing build start into one --out with random delays: out/ is always a whole site, the passing one's, and each says what happened")
     func twoBuildsIntoOneOut() throws {
         let (w, versions) = try workspace()
@@ -60,7 +55,7 @@ struct ConcurrentBuildTests {
             #expect(failing.stderr.contains("build failed: 'out' was left as it was"), "round \(round): \(failing.stderr)")
             let site = HostileWorkspace.snapshot(w.out)
             #expect(site == reference[target], "round \(round) (delay \(delay / 1000) ms, failing first: \(failingFirst)): out/ is not the passing build's site: \(site.count) entries against \(reference[target].count)")
-            #expect(leftovers(w).isEmpty, "round \(round): \(leftovers(w))")
+            #expect(w.leftovers().isEmpty, "round \(round): \(w.describeLeftovers())")
         }
         print("concurrent-build test: 20 rounds, a build waited for the other's lock in \(waited)")
     }
@@ -96,16 +91,6 @@ struct ConcurrentBuildTests {
         return (run, pending.process.terminationReason == .uncaughtSignal || run.status == 128 + number)
     }
 
-    /// Worker processes still alive whose working folder is the workspace.
-    private func workers(in w: HostileWorkspace) -> [String] {
-        let root = w.root.resolvingSymlinksInPath().path
-        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { pid in
-            guard pid.allSatisfy(\.isNumber), let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd"),
-                  cwd == root, let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
-            return !status.contains(") Z ")
-        }
-    }
-
     @Test("SIGINT and SIGTERM during a build remove the staging folder, stop the workers, release the lock and keep the old site",
           arguments: [SIGINT, SIGTERM])
     func signalsCleanUp(number: Int32) throws {
@@ -118,10 +103,10 @@ struct ConcurrentBuildTests {
         var interrupted = 0
         for delay in stride(from: UInt32(20_000), through: 140_000, by: 20_000) {
             let (run, landed) = try buildAndSignal(w, number, after: delay)
-            // The build waits for its killed workers before it ends; give the system a moment to reap them.
-            for _ in 0..<40 where !workers(in: w).isEmpty { usleep(50_000) }
-            #expect(leftovers(w).isEmpty, "after a signal at \(delay / 1000) ms: \(leftovers(w))")
-            #expect(workers(in: w).isEmpty, "workers still running after a signal at \(delay / 1000) ms")
+            // The build kills its workers and waits for them; any it missed end with it.
+            let survivors = w.processesAfterExit()
+            #expect(w.leftovers().isEmpty, "after a signal at \(delay / 1000) ms: \(w.describeLeftovers())")
+            #expect(survivors.isEmpty, "workers still running after a signal at \(delay / 1000) ms: \(survivors)")
             let site = HostileWorkspace.snapshot(w.out)
             if landed {
                 interrupted += 1
@@ -136,5 +121,31 @@ struct ConcurrentBuildTests {
             try w.write("recipe.md", versions[1])
         }
         #expect(interrupted > 0, "no signal landed before a build ended")
+    }
+
+    @Test("a SIGINT or SIGTERM sent as the build starts, by a parent whose thread blocks it (as Swift's threads do), is not lost: the build ends by it and out/ is the old site",
+          arguments: [SIGINT, SIGTERM])
+    func signalAtStartIsKept(number: Int32) throws {
+        let (w, versions) = try workspace()
+        defer { w.remove() }
+        try w.write("recipe.md", versions[0])
+        try #require(try w.build().status == 0)
+        let old = HostileWorkspace.snapshot(w.out)
+        try w.write("recipe.md", versions[1])
+        // A started process inherits the signal mask of the thread that starts it.
+        var blocked = sigset_t(), saved = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, number)
+        pthread_sigmask(SIG_BLOCK, &blocked, &saved)
+        let pending = try w.start(["build", "--recipes", "recipes", "--out", "out", "--no-cache"])
+        pthread_sigmask(SIG_SETMASK, &saved, nil)
+        kill(pending.process.processIdentifier, number)
+        let run = pending.finish()
+        #expect(pending.process.terminationReason == .uncaughtSignal && pending.process.terminationStatus == number,
+                "the build did not end by the signal (status \(run.status)): \(run.stdout) \(run.stderr)")
+        #expect(HostileWorkspace.snapshot(w.out) == old, "an interrupted build changed out/")
+        let survivors = w.processesAfterExit()
+        #expect(survivors.isEmpty, "workers still running: \(survivors)")
+        #expect(w.leftovers().isEmpty, "\(w.describeLeftovers())")
     }
 }
