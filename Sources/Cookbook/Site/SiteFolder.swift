@@ -163,11 +163,19 @@ enum SiteFolder {
         return String(decoding: index, as: UTF8.self).contains("href=\"assets/pushbook.css\"")
     }
 
-    /// True when the folder at `path` is wholly the build's: a staging folder, a site its manifest
-    /// covers, or the remains of one (used for leftovers of interrupted builds).
+    /// True when the folder at `path` is wholly the build's: a staging folder (also one killed
+    /// while its manifest was being written), a site its manifest covers, or the remains of one
+    /// (used for leftovers of interrupted builds).
     static func isOwnedLeftover(_ path: String) -> Bool {
         let entries = DirectoryWalker.entries(under: path)
         if entries.isEmpty { return true }
+        // A staging folder whose build was killed while writing its manifest: the manifest alone,
+        // empty or the start of the staging header.
+        if entries.count == 1, entries[0].path == manifestName, entries[0].kind == .file,
+           let data = FileManager.default.contents(atPath: path + "/" + manifestName),
+           Array((stagingHeader + "\n").utf8).starts(with: Array(data)) {
+            return true
+        }
         if entries.contains(where: { $0.path == manifestName }) {
             let foreign = try? unlisted(entries, manifestAt: path + "/" + manifestName) { Refusal(message: $0) }
             return foreign?.isEmpty == true

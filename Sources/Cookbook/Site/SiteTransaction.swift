@@ -71,8 +71,16 @@ final class SiteTransaction {
             let odd = written.symmetricDifference(expected).sorted().prefix(3).joined(separator: ", ")
             throw .failed("the staging folder does not hold the files the build wrote (\(odd)); the site was not replaced")
         }
+        // Written beside the staging manifest and renamed over it: a build killed at any moment
+        // leaves a whole manifest (the staging one, which covers every file, or the site's), so
+        // the next build recognises the folder as its own and removes it.
+        let manifest = staging.appendingPathComponent(SiteFolder.manifestName)
+        let draft = staging.appendingPathComponent(SiteFolder.manifestName + ".new")
         do {
-            try FileWriter.save(SiteFolder.manifest(files: files), to: staging.appendingPathComponent(SiteFolder.manifestName))
+            try FileWriter.save(SiteFolder.manifest(files: files), to: draft)
+            guard rename(draft.path, manifest.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write '\(manifest.path)': \(String(cString: strerror(errno)))"])
+            }
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }

@@ -105,4 +105,18 @@ struct InterruptedBuildTests {
         #expect(next.status == 0, "\(next.stderr)")
         #expect(w.leftovers().isEmpty, "left beside out/: \(w.describeLeftovers())")
     }
+
+    @Test("a staging folder left by a build killed while writing its manifest (empty, or the start of it) is removed by the next build; one whose manifest is anything else stays")
+    func killedWhileMakingStaging() throws {
+        let w = try HostileWorkspace()
+        defer { w.remove() }
+        let contents = ["": "4000001", "pushbook stag": "4000002", "my notes\n": "4000003"]
+        for (text, pid) in contents {
+            try w.writeOutside(".out.staging-\(pid)/.pushbook-manifest", text)
+        }
+        let run = try w.build()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(w.leftovers() == [".out.staging-4000003"], "\(w.describeLeftovers())")
+        #expect(try String(contentsOf: w.root.appendingPathComponent(".out.staging-4000003/.pushbook-manifest"), encoding: .utf8) == "my notes\n")
+    }
 }
