@@ -70,9 +70,7 @@ enum SimulateCommand {
         let registry = arguments.entryPoints
         var app = AppConfiguration.plain
         var manifest = FixtureManifest()
-        var makeExtension: (() -> UNNotificationServiceExtension)? = { stock.make() }
-        var setUp: ((UNUserNotificationCenter) -> Void)?
-        var onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?
+        var handlers = PushHandlers.stock(stock)
         do throws(Diagnostic) {
             if let recipeID {
                 let loader = RecipeLoader(root: URL(fileURLWithPath: recipesFolder, isDirectory: true), displayRoot: recipesFolder)
@@ -81,15 +79,12 @@ enum SimulateCommand {
                 guard let entryPoint = registry[recipe.service] else {
                     throw Diagnostic(file: recipe.markdownPath, breaking: .service, "service '\(recipe.service)' is not in the recipe registry")
                 }
-                switch entryPoint {
-                case .serviceExtension(let make): makeExtension = make
-                case .foregroundApp(let appSetUp, let didReceive):
-                    setUp = appSetUp
-                    onMessage = didReceive
-                    app.isInForeground = true
-                case .localNotifications:
+                // simulate takes a push: its input is never a local example.
+                guard case .success(.push(let recipeHandlers)) = DeviceEntry.decide(input: nil, code: entryPoint) else {
                     throw Diagnostic(file: recipe.markdownPath, breaking: .service, "recipe '\(recipeID)' adds local notifications; it takes no push")
                 }
+                handlers = recipeHandlers
+                app.isInForeground = recipeHandlers.runsInForeground
                 manifest = try runner.fixtureManifest(of: recipe)
                 var configured = try runner.appConfiguration(for: nil, of: recipe)
                 configured.isInForeground = app.isInForeground
@@ -119,7 +114,7 @@ enum SimulateCommand {
             for diagnostic in lint.diagnostics { printError(diagnostic.inFile(file).text) }
             return .unreadable
         }
-        let record = NotificationDevice(app: app, manifest: manifest).deliver(lint, makeExtension: makeExtension, appSetUp: setUp, onMessage: onMessage)
+        let record = handlers.simulate(lint, on: NotificationDevice(app: app, manifest: manifest)).record
         if format == "json" {
             print(record.text, terminator: "")
         } else {

@@ -47,17 +47,20 @@ public struct ExampleRunner: Sendable {
         var device = NotificationDevice(app: app, manifest: manifest, bundle: bundleResources(of: recipe))
         device.app.isInForeground = example.foreground
 
-        // Parsed once: for the local check here, the linter, and the page (Outcome.parsedInput).
+        // Parsed once: for the entry decision here, the linter, and the page (Outcome.parsedInput).
         let parsed = JSONReader.parse(bytes)
         let parsedInput = try? parsed.get()
-        if let root = parsedInput, let local = root["local"] {
-            guard case .localNotifications(let schedule) = entryPoint else {
-                throw Diagnostic(file: inputPath, location: local.location, breaking: .service, "a local example needs a recipe whose service adds local notifications")
-            }
-            let arguments = (local.foundationValue as? [String: Any]) ?? [:]
-            let box = UncheckedBox((schedule, arguments))
-            let run = device.simulateLocal { center in box.value.0(box.value.1, center) }
+        let entry = DeviceEntry.decide(input: parsedInput, code: entryPoint,
+                                       stock: example.stockExtension.flatMap(StockExtension.init(rawValue:)),
+                                       withoutExtension: example.withoutExtension)
+        switch entry {
+        case .success(.local(let schedule)):
+            let run = schedule.simulate(on: device)
             return Outcome(record: run.record, previews: .init(run), lint: nil, input: bytes, parsedInput: parsedInput, app: app)
+        case .failure(.localInputForPushCode(let location)):
+            throw Diagnostic(file: inputPath, location: location, breaking: .service, "a local example needs a recipe whose service adds local notifications")
+        case .success(.push), .failure(.pushForLocalCode):
+            break
         }
 
         let lint = Linter.lint(bytes, parsed: parsed, headers: example.headers)
@@ -66,21 +69,12 @@ public struct ExampleRunner: Sendable {
             throw first?.inFile(inputPath)
                 ?? Diagnostic(file: inputPath, breaking: .exampleInput, "the input is not an FCM v1 message, an APNs payload or a Simulator .apns file")
         }
-        var makeExtension: (() -> UNNotificationServiceExtension)?
-        var setUp: ((UNUserNotificationCenter) -> Void)?
-        var onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?
-        switch entryPoint {
-        case .serviceExtension(let make):
-            makeExtension = example.withoutExtension ? nil : example.stockExtension.flatMap(StockExtension.init(rawValue:)).map { stock in { stock.make() } } ?? make
-        case .foregroundApp(let appSetUp, let didReceive):
-            setUp = appSetUp
-            onMessage = didReceive
-        case .localNotifications:
+        guard case .success(.push(let handlers)) = entry else {
             throw Diagnostic(file: inputPath, breaking: .service, "this recipe's service adds local notifications: its examples are {\"local\": {…}} objects")
         }
         // A foreground-app recipe's code runs in the foreground: it is what sets up the delegate.
-        device.app.isInForeground = example.foreground || setUp != nil
-        let run = device.simulate(lint, makeExtension: makeExtension, appSetUp: setUp, onMessage: example.withoutExtension ? nil : onMessage)
+        device.app.isInForeground = example.foreground || handlers.runsInForeground
+        let run = handlers.simulate(lint, on: device)
         return Outcome(record: run.record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
     }
 

@@ -1,0 +1,33 @@
+import Foundation
+import Payloads
+
+/// The code that runs for a push: a Notification Service Extension, or an app in the foreground that
+/// sets up the center's delegate and may handle the message itself (`DeviceEntry.push`).
+public struct PushHandlers: @unchecked Sendable {
+    /// Makes a fresh extension for the push; nil when none runs.
+    public var makeExtension: (() -> UNNotificationServiceExtension)?
+    /// The foreground app's set-up (it sets the center's delegate); nil for an extension.
+    public var appSetUp: ((UNUserNotificationCenter) -> Void)?
+    /// The foreground app's handler of the message (as `firebase_messaging`'s `onMessage`), if any.
+    public var onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?
+
+    /// Creates the handlers.
+    public init(makeExtension: (() -> UNNotificationServiceExtension)? = nil,
+                appSetUp: ((UNUserNotificationCenter) -> Void)? = nil,
+                onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)? = nil) {
+        self.makeExtension = makeExtension
+        self.appSetUp = appSetUp
+        self.onMessage = onMessage
+    }
+
+    /// A stock extension, for a push without a recipe.
+    public static func stock(_ stock: StockExtension) -> PushHandlers { PushHandlers(makeExtension: { stock.make() }) }
+
+    /// True when the code is a foreground app's: it runs with the app in the foreground.
+    public var runsInForeground: Bool { appSetUp != nil }
+
+    /// Delivers `input` to `device` with this code.
+    public func simulate(_ input: LintResult, on device: NotificationDevice) -> DeviceRun {
+        device.simulate(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage)
+    }
+}
