@@ -175,7 +175,10 @@ def expand_blocks(body: str, folder: Path) -> str:
             out += [f"{indent}```{lang}", code, f"{indent}```"]
         elif words and words[0] == "example":
             name = words[1]
-            out += [f"{indent}```json", (folder / "examples" / f"{name}.json").read_text(encoding="utf-8").rstrip("\n"), f"{indent}```", ""]
+            # An example declared `- NAME input=OTHER ...` in the front matter runs OTHER's input.
+            declared = re.search(r'^\s*-\s+' + re.escape(name) + r'\s+.*?\binput=(\S+)', (folder / "recipe.md").read_text(encoding="utf-8"), re.M)
+            source = declared.group(1) if declared else name
+            out += [f"{indent}```json", (folder / "examples" / f"{source}.json").read_text(encoding="utf-8").rstrip("\n"), f"{indent}```", ""]
             out += [f"{indent}```json", (folder / "expected" / f"{name}.json").read_text(encoding="utf-8").rstrip("\n"), f"{indent}```"]
         else:
             out += lines[i:j + 1]

@@ -10,6 +10,7 @@
 #if canImport(FoundationNetworking)
 import Foundation
 import FoundationNetworking
+import NotificationSimulator
 
 extension URLSession {
     /// Foundation's download task, on Linux: see the file's comment.
@@ -26,7 +27,7 @@ extension URLSession {
             }
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("CFNetworkDownload_\(UUID().uuidString).tmp")
             do {
-                try data.write(to: file)
+                try DownloadFile.write(data, to: file)
             } catch {
                 completionHandler(nil, response, error)
                 return

@@ -33,13 +33,11 @@ struct FrontMatter: Sendable, Equatable {
 
     /// Splits `text` into front matter and body; errors carry the file's line and column.
     static func parse(_ text: String, file: String) throws(Diagnostic) -> FrontMatter {
-        // "\r\n" is one Character in Swift, never equal to "\n": split on both, or a CRLF file is one line.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        let (lines, rest) = split(text)
         guard lines.first == "---" else {
             throw Diagnostic(file: file, breaking: .frontMatter, "recipe.md must start with a front matter block: a line '---', 'key: value' lines, and a closing '---'")
         }
-        guard let end = lines.dropFirst().firstIndex(of: "---") else {
+        guard let end = lines.dropFirst().firstIndex(of: "---"), let rest else {
             throw Diagnostic(file: file, location: SourceLocation(line: 1, column: 1), breaking: .frontMatter, "the front matter opened here is never closed: add a line '---' after its last 'key: value' line")
         }
         var fields: [String: Field] = [:]
@@ -82,8 +80,31 @@ struct FrontMatter: Sendable, Equatable {
                 currentList = nil
             }
         }
-        let body = lines[(end + 1)...].joined(separator: "\n")
-        return FrontMatter(fields: fields, body: body, bodyLine: end + 2)
+        return FrontMatter(fields: fields, body: rest, bodyLine: end + 2)
+    }
+
+    /// The lines of `text` up to the line `---` that closes the front matter (all its lines when
+    /// none does), and the text after that line (nil when there is none), lines joined with `\n`.
+    private static func split(_ text: String) -> (lines: [String], rest: String?) {
+        guard text.utf8.contains(UInt8(ascii: "\r")) else {
+            // Without a carriage return a line ends at each "\n" byte: split bytes, and only the front matter.
+            var lines: [String] = []
+            let bytes = text.utf8
+            var start = bytes.startIndex
+            while true {
+                let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+                let line = String(Substring(text.utf8[start..<(newline ?? bytes.endIndex)]))
+                lines.append(line)
+                guard let newline else { return (lines, lines.count > 1 && line == "---" ? "" : nil) }
+                start = bytes.index(after: newline)
+                if lines.count > 1 && line == "---" { return (lines, String(Substring(text.utf8[start...]))) }
+            }
+        }
+        // "\r\n" is one Character in Swift, never equal to "\n": split on both, or a CRLF file is one line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        guard lines.first == "---", let end = lines.dropFirst().firstIndex(of: "---") else { return (lines, nil) }
+        return (Array(lines[...end]), lines[(end + 1)...].joined(separator: "\n"))
     }
 
     /// A required text field.

@@ -287,8 +287,8 @@ public struct RecipeLoader: Sendable {
     }
 
     private func makeExample(_ name: String, folder: URL, input: String? = nil) -> Example {
-        Example(id: name, input: folder.appendingPathComponent("examples/\(input ?? name).json"), inputName: input ?? name,
-                expected: folder.appendingPathComponent("expected/\(name).json"),
+        Example(id: name, input: folder.appendingPathComponent("examples/\(input ?? name).json", isDirectory: false), inputName: input ?? name,
+                expected: folder.appendingPathComponent("expected/\(name).json", isDirectory: false),
                 appFolder: nil, headers: [:], foreground: false, withoutExtension: false, caption: "")
     }
 

@@ -39,7 +39,8 @@ struct FileFingerprint: Sendable, Equatable {
         for entry in DirectoryWalker.entries(under: root) {
             let parts = entry.path.split(separator: "/", maxSplits: 1)
             if skipHidden && entry.path.hasPrefix(".") { continue }
-            guard entry.validName, !entry.path.contains("\n") else { return nil }
+            // A byte test: Foundation's String.contains goes through NSString.
+            guard entry.validName, !entry.path.utf8.contains(UInt8(ascii: "\n")) else { return nil }
             let group = parts.count > 1 || entry.kind == .directory ? String(parts[0]) : ""
             guard lstat(root + "/" + entry.path, &info) == 0 else { return nil }
             let line: String

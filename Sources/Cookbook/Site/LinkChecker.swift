@@ -30,10 +30,14 @@ struct LinkChecker: Sendable {
 
     /// Checks each page's links against the ids and files found.
     static func check(links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>) -> [Broken] {
-        let anchors = links.mapValues(\.ids)
         var broken: [Broken] = []
+        // Pages of one folder share most links (the stylesheet, the index, the neighbours): each
+        // folder's resolution of a file part is worked out once.
+        var resolvedIn: [String: [String: String?]] = [:]
         for (path, page) in links.sorted(by: { $0.key < $1.key }) {
             let directory = (path as NSString).deletingLastPathComponent
+            var resolutions = resolvedIn[directory] ?? [:]
+            defer { resolvedIn[directory] = resolutions }
             for href in page.hrefs {
                 if href.hasPrefix("data:") || href.hasPrefix("mailto:") { continue }
                 if href.hasPrefix("http://") || href.hasPrefix("https://") { continue }
@@ -44,8 +48,16 @@ struct LinkChecker: Sendable {
                 let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 // A browser percent-decodes the path before it opens the file (file:// and servers alike).
                 let rawFile = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-                let filePart = rawFile.removingPercentEncoding ?? rawFile
-                let resolved = filePart.isEmpty ? path : normalise(directory.isEmpty ? filePart : directory + "/" + filePart)
+                let resolved: String?
+                if rawFile.isEmpty {
+                    resolved = path
+                } else if let known = resolutions[rawFile] {
+                    resolved = known
+                } else {
+                    let filePart = Self.percentDecoded(rawFile)
+                    resolved = filePart.isEmpty ? path : normalise(directory.isEmpty ? filePart : directory + "/" + filePart)
+                    if !filePart.isEmpty { resolutions[rawFile] = .some(resolved) }
+                }
                 guard let target = resolved else {
                     broken.append(Broken(page: path, href: href, reason: "it climbs out of the site's root folder"))
                     continue
@@ -56,8 +68,8 @@ struct LinkChecker: Sendable {
                 }
                 // The HTML standard's order: the fragment as written, then percent-decoded. A fragment of
                 // parameters (`#payload=…`, read by the playground's script) names no anchor.
-                if parts.count == 2, !parts[1].isEmpty, !parts[1].contains("="), let ids = anchors[target], !ids.contains(parts[1]),
-                   !ids.contains(parts[1].removingPercentEncoding ?? parts[1]) {
+                if parts.count == 2, !parts[1].isEmpty, !parts[1].utf8.contains(UInt8(ascii: "=")), let ids = links[target]?.ids, !ids.contains(parts[1]),
+                   !ids.contains(Self.percentDecoded(parts[1])) {
                     let decoded = (parts[1].removingPercentEncoding ?? parts[1]).lowercased()
                     let caseHint = ids.contains { $0.lowercased() == parts[1].lowercased() || $0.lowercased() == decoded } ? " (an anchor differs only in case)" : ""
                     broken.append(Broken(page: path, href: href, reason: "no anchor '#\(parts[1])' in '\(target)'\(caseHint)"))
@@ -104,9 +116,8 @@ struct LinkChecker: Sendable {
                             while valueEnd < close && buffer[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
                             guard valueEnd < close else { break }
                             let slice = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
-                            let raw = String(decoding: slice, as: UTF8.self)
                             // A byte test: Foundation's String.contains goes through NSString.
-                            values[pattern.name, default: []].append(slice.contains(UInt8(ascii: "&")) ? unescape(raw) : raw)
+                            values[pattern.name, default: []].append(slice.contains(UInt8(ascii: "&")) ? unescape(slice) : String(decoding: slice, as: UTF8.self))
                             cursor = valueEnd
                             matched = true
                             break
@@ -121,10 +132,38 @@ struct LinkChecker: Sendable {
         }
     }
 
-    private static func unescape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+    /// The references HTML.escape writes, with the character each stands for.
+    private static let references: [(bytes: [UInt8], character: UInt8)] = [
+        (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&#39;".utf8), UInt8(ascii: "'")), (Array("&lt;".utf8), UInt8(ascii: "<")),
+        (Array("&gt;".utf8), UInt8(ascii: ">")), (Array("&amp;".utf8), UInt8(ascii: "&")),
+    ]
+
+    /// `raw` with those references decoded, in one pass over its bytes (each reference runs from
+    /// `&` to the first `;`, so no two overlap and the order of the decoding does not matter).
+    private static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var index = 0
+        scan: while index < raw.count {
+            if raw[index] == UInt8(ascii: "&") {
+                for reference in references where index + reference.bytes.count <= raw.count
+                    && raw[index..<(index + reference.bytes.count)].elementsEqual(reference.bytes) {
+                    out.append(reference.character)
+                    index += reference.bytes.count
+                    continue scan
+                }
+            }
+            out.append(raw[index])
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text` percent-decoded, as `removingPercentEncoding` gives it (itself when that fails); text
+    /// without a `%` is returned as it is, without a trip through Foundation.
+    private static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return text.removingPercentEncoding ?? text
     }
 
     /// `path` without `.` and `..` parts; nil when a `..` climbs above the site's root.

@@ -22,7 +22,7 @@ enum FixtureDownload {
             }
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("CFNetworkDownload_\(UUID().uuidString).tmp")
             do {
-                try data.write(to: file)
+                try DownloadFile.write(data, to: file)
             } catch {
                 completion(nil, response, error)
                 return

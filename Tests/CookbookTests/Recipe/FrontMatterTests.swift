@@ -41,4 +41,17 @@ struct FrontMatterTests {
             #expect(error.location == .init(line: 3, column: 4))
         }
     }
+
+    @Test("a file with CRLF line ends reads as the same file with LF ones (fields, body, body line)")
+    func crlfAndLFAgree() throws {
+        let lf = "---\ntitle: Hello\ntags:\n  - a\n---\nBody\n\n--- \n---\nmore"
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let a = try FrontMatter.parse(lf, file: "r.md"), b = try FrontMatter.parse(crlf, file: "r.md")
+        #expect(a == b)
+        #expect(a.body == "Body\n\n--- \n---\nmore")
+        #expect(a.bodyLine == 6)
+        let closedAtEnd = try FrontMatter.parse("---\ntitle: A\n---", file: "r.md")
+        #expect(closedAtEnd.body == "")
+        #expect(try FrontMatter.parse("---\ntitle: A\n---\n", file: "r.md").body == "")
+    }
 }

@@ -28,4 +28,23 @@ struct LinkCheckerTests {
         #expect(broken.count == 3)
         #expect(broken.allSatisfy { $0.reason == "it climbs out of the site's root folder" })
     }
+
+    @Test("attribute values are unescaped once, each reference on its own (&amp;lt; stays &lt;)")
+    func attributeValuesUnescapeOnce() {
+        let html = #"<a href="a.html?x=1&amp;y=&quot;2&quot;" id="&amp;lt;&#39;&gt;"><img src="&amp;amp;&"></a> &lt;img src="no"&gt;"#
+        let values = LinkChecker.attributeValues(["href", "id", "src"], in: html)
+        #expect(values["href"] == [#"a.html?x=1&y="2""#])
+        #expect(values["id"] == ["&lt;'>"])
+        #expect(values["src"] == ["&amp;&"])
+    }
+
+    @Test("pages of one folder resolve the same link each for itself (an empty path is the page itself)")
+    func sharedResolutionsStayPerPage() {
+        let pages: [String: (ids: Set<String>, hrefs: [String])] = [
+            "recipes/a.html": (["top"], ["../index.html", "#top", "?q#top", "b.html#top"]),
+            "recipes/b.html": ([], ["../index.html", "#top", "?q#top", "a.html#top"]),
+        ]
+        let broken = LinkChecker.check(links: pages, files: ["recipes/a.html", "recipes/b.html", "index.html"])
+        #expect(broken.map { "\($0.page) \($0.href)" } == ["recipes/a.html b.html#top", "recipes/b.html #top", "recipes/b.html ?q#top"])
+    }
 }
