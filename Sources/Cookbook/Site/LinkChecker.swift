@@ -36,7 +36,8 @@ struct LinkChecker: Sendable {
         var resolvedIn: [String: [String: String?]] = [:]
         for (path, page) in links.sorted(by: { $0.key < $1.key }) {
             let directory = (path as NSString).deletingLastPathComponent
-            var resolutions = resolvedIn[directory] ?? [:]
+            // Taken out while in use, so adding to it copies nothing.
+            var resolutions = resolvedIn.removeValue(forKey: directory) ?? [:]
             defer { resolvedIn[directory] = resolutions }
             for href in page.hrefs {
                 if href.hasPrefix("data:") || href.hasPrefix("mailto:") { continue }
