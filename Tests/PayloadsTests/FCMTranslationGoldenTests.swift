@@ -59,7 +59,7 @@ import Payloads
 
     /// The translation of a send body.
     static func translation(of body: JSONValue) -> FCMTranslation {
-        FCMTranslator.translateDetailed(body)
+        FCMTranslator.translate(FCMMessage(body: body))
     }
 
     /// Every fact of a translation, one per line.

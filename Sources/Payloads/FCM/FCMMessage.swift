@@ -25,13 +25,23 @@ public struct FCMMessage: Sendable, Equatable {
         if let t = json["topic"]?.stringValue { targets.append(.topic(t)) }
         if let c = json["condition"]?.stringValue { targets.append(.condition(c)) }
         self.targets = targets
-        notification = json["notification"].flatMap { $0.members != nil ? FCMNotification(json: $0) : nil }
+        notification = json.members?.first(where: { $0.key == "notification" }).flatMap { member in
+            member.value.members != nil ? FCMNotification(json: member.value, keyLocation: member.keyLocation) : nil
+        }
         data = json["data"]?.members ?? []
         apns = json["apns"].flatMap { $0.members != nil ? FCMApnsConfig(json: $0) : nil }
         analyticsLabel = json.field("fcm_options")?.field("analytics_label")?.stringValue
         hasAndroidConfig = json["android"] != nil
         hasWebpushConfig = json["webpush"] != nil
     }
+
+    /// Reads the `message` of a send body `{"message": …}`; an empty message when the body has none.
+    public init(body: JSONValue) {
+        self.init(json: body["message"] ?? .object([], .none))
+    }
+
+    /// Where the message starts in its file.
+    public var location: SourceLocation { json.location }
 
     /// The single target, when there is exactly one.
     public var target: FCMTarget? { targets.count == 1 ? targets.first : nil }

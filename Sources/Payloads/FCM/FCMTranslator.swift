@@ -18,6 +18,10 @@
 ///   samples set no push type, and FCM sets it with the `.push-type.liveactivity` topic [C]. The topic FCM
 ///   sets from the app's registration is not modelled (no bundle ID is known).
 /// - Payload member order: `aps`, `apns.payload` custom keys, `data` keys, then FCM's keys.
+///
+/// The translation reads the typed `FCMMessage` (the message is read once, by `FCMMessage(json:)`); what
+/// it copies into the payload (`apns.payload`, the data, the notification's text and image) keeps the
+/// positions, key order and number text it was written with.
 public enum FCMTranslator {
     /// The fixed "now" of the model, in UNIX seconds (2023-11-14T22:13:20Z); no wall clock is read.
     public static let modelledSendTime = 1_700_000_000
@@ -39,131 +43,146 @@ public enum FCMTranslator {
     /// The modelled `google.c.fid` (a Firebase installation id).
     public static let modelledInstallationID = "fPushbookExampleFid000"
 
-    /// Translates a whole `{"message": …}` body into the APNs request and translation findings.
-    public static func translate(_ message: JSONValue) -> (request: APNsRequest, diagnostics: [Diagnostic]) {
-        let t = translateDetailed(message)
-        return (t.request, t.diagnostics)
+    /// Translates `message` into the APNs request FCM sends, with where each part of it came from and
+    /// the findings of the translation.
+    public static func translate(_ message: FCMMessage) -> FCMTranslation {
+        var draft = Draft()
+        let aps = aps(of: message, into: &draft)
+        draft.add(aps)
+        for member in message.apns?.payload?.members ?? [] where member.key != "aps" {
+            draft.add(member)
+        }
+        addData(of: message, into: &draft)
+        addImage(of: message, into: &draft)
+        addFCMKeys(of: message, into: &draft)
+        let headers = headers(of: message)
+        let request = APNsRequest(headers: headers.values, payload: .object(draft.members, message.apns?.payloadLocation ?? message.location))
+        return FCMTranslation(request: request, diagnostics: draft.diagnostics, sourceMap: draft.sourceMap,
+                              headerSources: headers.sources, defaultedHeaders: headers.defaulted, addedKeys: draft.addedKeys)
     }
 
-    /// Translates a whole `{"message": …}` body, also returning where each part of the request came from.
-    public static func translateDetailed(_ body: JSONValue) -> FCMTranslation {
-        let messagePath: JSONPath = "message"
-        let message = body["message"] ?? .object([], .none)
-        var diagnostics: [Diagnostic] = []
+    /// The payload as it is built: its members in order, the keys taken, where each part came from
+    /// and the findings.
+    private struct Draft {
+        var members: [JSONMember] = []
+        var taken: Set<String> = []
         var sourceMap = SourceMap(prefix: "message.apns.payload")
-        var headerSources: [String: JSONPath] = [:]
+        var diagnostics: [Diagnostic] = []
+        var addedKeys: [String] = []
 
-        let apns = message["apns"]
-        let payloadMembers = apns?["payload"]?.members ?? []
-        let notification = message["notification"].flatMap { $0.members != nil ? $0 : nil }
-        let notificationMember = message.members?.first(where: { $0.key == "notification" })
+        /// Appends a top-level member, taking its key; with `source`, maps it there.
+        mutating func add(_ member: JSONMember, from source: JSONPath? = nil) {
+            members.append(member)
+            taken.insert(member.key)
+            if let source { sourceMap.map(JSONPath([.key(member.key)]), to: source) }
+        }
+    }
 
-        // aps: the payload's, with notification text merged in.
-        var apsMember = payloadMembers.first(where: { $0.key == "aps" })
+    private static let messagePath: JSONPath = "message"
+    private static let notificationPath = messagePath.appending("notification")
+
+    /// `aps`: the payload's (an empty one without), with the notification's title and body merged into
+    /// its alert; an `aps` that is not an object is left as it is.
+    private static func aps(of message: FCMMessage, into draft: inout Draft) -> JSONMember {
+        var aps = message.apns?.payload?.members?.first { $0.key == "aps" }
             ?? JSONMember(key: "aps", keyLocation: .none, value: .object([], .none))
-        let textMembers: [JSONMember] = ["title", "body"].compactMap { key in
-            notification?.members?.first(where: { $0.key == key && $0.value.stringValue != nil })
+        guard let notification = message.notification, !notification.text.isEmpty,
+              case .object(var apsMembers, let apsLocation) = aps.value else { return aps }
+        if let alertIndex = apsMembers.firstIndex(where: { $0.key == "alert" }) {
+            apsMembers[alertIndex].value = mergedAlert(apsMembers[alertIndex].value, text: notification.text, into: &draft)
+        } else {
+            let alert = JSONMember(key: "alert", keyLocation: notification.keyLocation, value: .object(notification.text, notification.location))
+            apsMembers.insert(alert, at: 0)
+            draft.sourceMap.map(["aps", "alert"].path, to: notificationPath)
         }
-        if case .object(var apsMembers, let apsLocation) = apsMember.value, !textMembers.isEmpty {
-            if let alertIndex = apsMembers.firstIndex(where: { $0.key == "alert" }) {
-                if case .object(var alertMembers, let alertLocation) = apsMembers[alertIndex].value {
-                    for text in textMembers {
-                        if alertMembers.contains(where: { $0.key == text.key }) {
-                            diagnostics.append(overridden(text, by: "apns.payload.aps.alert.\(text.key)"))
-                        } else {
-                            alertMembers.append(text)
-                            sourceMap.map(JSONPath(["aps", "alert", text.key].map { .key($0) }), to: messagePath.appending("notification").appending(text.key))
-                        }
-                    }
-                    apsMembers[alertIndex].value = .object(alertMembers, alertLocation)
-                } else {
-                    for text in textMembers {
-                        diagnostics.append(overridden(text, by: "apns.payload.aps.alert"))
-                    }
-                }
-            } else {
-                let alert = JSONMember(key: "alert", keyLocation: notificationMember?.keyLocation ?? .none,
-                                       value: .object(textMembers, notification?.location ?? .none))
-                apsMembers.insert(alert, at: 0)
-                sourceMap.map(["aps", "alert"].path, to: messagePath.appending("notification"))
-            }
-            apsMember.value = .object(apsMembers, apsLocation)
-        }
+        aps.value = .object(apsMembers, apsLocation)
+        return aps
+    }
 
-        var out: [JSONMember] = [apsMember]
-        var taken: Set<String> = ["aps"]
-        for m in payloadMembers where m.key != "aps" {
-            out.append(m)
-            taken.insert(m.key)
+    /// The payload's `aps.alert` with the notification's `text` added where the alert does not set it:
+    /// the payload wins. A string alert (or any other value) supplies the whole alert, so the text is
+    /// dropped. Each text the payload overrides is a finding.
+    private static func mergedAlert(_ alert: JSONValue, text: [JSONMember], into draft: inout Draft) -> JSONValue {
+        guard case .object(var alertMembers, let alertLocation) = alert else {
+            draft.diagnostics += text.map { overridden($0, by: "apns.payload.aps.alert") }
+            return alert
         }
-        var dataKeys: Set<String> = []
-        for m in message["data"]?.members ?? [] {
-            let dataPath = messagePath.appending("data").appending(m.key)
-            // A repeated data key is `json.duplicate-key`'s finding; the first one is kept.
-            guard dataKeys.insert(m.key).inserted else { continue }
-            if taken.contains(m.key) {
-                diagnostics.append(Diagnostic(
-                    rule: FCMDataKeyCollisionRule.description.id, severity: FCMDataKeyCollisionRule.description.severity,
-                    message: "data key '\(m.key)' is also a key of apns.payload; the device gets the payload's value (modelled), so rename the data key",
-                    location: m.keyLocation, path: dataPath.description))
+        for member in text {
+            if alertMembers.contains(where: { $0.key == member.key }) {
+                draft.diagnostics.append(overridden(member, by: "apns.payload.aps.alert.\(member.key)"))
+            } else {
+                alertMembers.append(member)
+                draft.sourceMap.map(["aps", "alert", member.key].path, to: notificationPath.appending(member.key))
+            }
+        }
+        return .object(alertMembers, alertLocation)
+    }
+
+    /// The `data` keys, as written, after the payload's keys. A key the payload already has is a finding
+    /// and left out; of a repeated key the first is kept (the other is `json.duplicate-key`'s finding).
+    private static func addData(of message: FCMMessage, into draft: inout Draft) {
+        var seen: Set<String> = []
+        for member in message.data where seen.insert(member.key).inserted {
+            let dataPath = messagePath.appending("data").appending(member.key)
+            guard !draft.taken.contains(member.key) else {
+                let d = FCMDataKeyCollisionRule.description
+                draft.diagnostics.append(Diagnostic(rule: d.id, severity: d.severity,
+                    message: "data key '\(member.key)' is also a key of apns.payload; the device gets the payload's value (modelled), so rename the data key",
+                    location: member.keyLocation, path: dataPath.description))
                 continue
             }
-            out.append(m)
-            taken.insert(m.key)
-            sourceMap.map(JSONPath([.key(m.key)]), to: dataPath)
+            draft.add(member, from: dataPath)
         }
+    }
 
-        // fcm_options.image.
-        let apnsImage = apns?.field("fcm_options")?.members?.first(where: { $0.key == "image" })
-        let notificationImage = notification?.members?.first(where: { $0.key == "image" })
-        var addedKeys: [String] = []
-        if let image = apnsImage ?? notificationImage, !taken.contains("fcm_options") {
-            let source = apnsImage != nil ? (FCMSchema.resolve("message.apns.fcm_options", in: body)?.path ?? "message.apns.fcm_options") : messagePath.appending("notification")
-            out.append(JSONMember(key: "fcm_options", keyLocation: .none, value: .object([image], .none)))
-            sourceMap.map(["fcm_options"].path, to: source)
-            addedKeys.append("fcm_options")
-        }
+    /// `fcm_options: {"image": …}`, from `apns.fcm_options.image`, else `notification.image`, unless the
+    /// payload has its own `fcm_options`.
+    private static func addImage(of message: FCMMessage, into draft: inout Draft) {
+        let apnsImage = message.apns?.imageMember
+        guard let image = apnsImage ?? message.notification?.imageMember, !draft.taken.contains("fcm_options") else { return }
+        let source = apnsImage != nil ? messagePath.appending("apns").appending(message.apns?.fcmOptionsKey ?? "fcm_options") : notificationPath
+        draft.add(JSONMember(key: "fcm_options", keyLocation: .none, value: .object([image], .none)), from: source)
+        draft.addedKeys.append("fcm_options")
+    }
 
-        // FCM's own keys, fixed.
-        var fcmKeys: [(String, String)] = [
+    /// FCM's own keys, with their fixed values, where the message has not set them; `gcm.n.e` only for a
+    /// message with a notification part.
+    private static func addFCMKeys(of message: FCMMessage, into draft: inout Draft) {
+        var keys: [(String, String)] = [
             ("gcm.message_id", modelledMessageID),
             ("google.c.sender.id", modelledSenderID),
             ("google.c.fid", modelledInstallationID),
         ]
-        if notification != nil { fcmKeys.append(("gcm.n.e", "1")) }
-        for (key, value) in fcmKeys where !taken.contains(key) {
-            out.append(JSONMember(key: key, keyLocation: .none, value: .string(value)))
-            sourceMap.map(JSONPath([.key(key)]), to: messagePath)
-            addedKeys.append(key)
+        if message.notification != nil { keys.append(("gcm.n.e", "1")) }
+        for (key, value) in keys where !draft.taken.contains(key) {
+            draft.add(JSONMember(key: key, keyLocation: .none, value: .string(value)), from: messagePath)
+            draft.addedKeys.append(key)
         }
+    }
 
-        // Headers.
-        var headers: [String: String] = [:]
-        let headersPath = messagePath.appending("apns").appending("headers")
-        for m in apns?["headers"]?.members ?? [] {
-            guard let value = m.value.stringValue else { continue }
-            headers[m.key.lowercasedASCII()] = value
-            headerSources[m.key.lowercasedASCII()] = headersPath.appending(m.key)
-        }
+    /// The request headers: `apns.headers` (names lowercased), then FCM's defaults for the priority and
+    /// expiration, and a Live Activity token's push type; with where each came from in the file.
+    private static func headers(of message: FCMMessage) -> (values: [String: String], sources: [String: JSONPath], defaulted: Set<String>) {
+        let apnsPath = messagePath.appending("apns")
+        let headersPath = apnsPath.appending("headers")
+        var values = message.apns?.headers ?? [:]
+        var sources: [String: JSONPath] = [:]
+        for (name, written) in message.apns?.headerNames ?? [:] { sources[name] = headersPath.appending(written) }
         var defaulted: Set<String> = []
-        let priority = FCMMessage(json: message).isDataOnly ? defaultDataOnlyPriority : defaultPriority
-        for (name, value) in [("apns-priority", priority), ("apns-expiration", defaultExpiration)] where headers[name] == nil {
-            headers[name] = value
-            headerSources[name] = headersPath.appending(name)
+        let priority = message.isDataOnly ? defaultDataOnlyPriority : defaultPriority
+        for (name, value) in [("apns-priority", priority), ("apns-expiration", defaultExpiration)] where values[name] == nil {
+            values[name] = value
+            sources[name] = headersPath.appending(name)
             defaulted.insert(name)
         }
-
         // A Live Activity token makes FCM send a liveactivity push; Firebase's samples set neither the
         // push type nor the topic, so FCM sets them (reported by a maintainer, not documented: [C]).
-        if apns?.field("live_activity_token")?.stringValue != nil, headers["apns-push-type"] == nil {
-            headers["apns-push-type"] = APNsPushType.liveactivity.rawValue
-            headerSources["apns-push-type"] = FCMSchema.resolve("message.apns.live_activity_token", in: body)?.path ?? headersPath.appending("apns-push-type")
+        if let apns = message.apns, apns.liveActivityToken != nil, let written = apns.liveActivityTokenKey, values["apns-push-type"] == nil {
+            values["apns-push-type"] = APNsPushType.liveactivity.rawValue
+            sources["apns-push-type"] = apnsPath.appending(written)
             defaulted.insert("apns-push-type")
         }
-
-        let request = APNsRequest(headers: headers, payload: .object(out, apns?["payload"]?.location ?? message.location))
-        return FCMTranslation(request: request, diagnostics: diagnostics, sourceMap: sourceMap,
-                              headerSources: headerSources, defaultedHeaders: defaulted, addedKeys: addedKeys)
+        return (values, sources, defaulted)
     }
 
     private static func overridden(_ text: JSONMember, by replacement: String) -> Diagnostic {

@@ -32,9 +32,11 @@ public struct LintContext: Sendable {
         for (name, value) in headers { lowered[name.lowercasedASCII()] = value }
         switch kind {
         case .fcmV1:
-            let t = FCMTranslator.translateDetailed(document)
+            // Read once: the typed message is what the translator and the FCM rules see.
+            let send = FCMSendRequest(json: document)
+            let t = FCMTranslator.translate(send?.message ?? FCMMessage(body: document))
             request = t.request
-            fcm = FCMSendRequest(json: document)
+            fcm = send
             sourceMap = t.sourceMap
             headerSources = t.headerSources
             defaultedHeaders = t.defaultedHeaders
