@@ -17,7 +17,7 @@ struct BuildCache: Sendable {
     var folder: URL
 
     /// The format of `entry.json`; entries of another format are misses.
-    static let format = 3
+    static let format = 4
 
     /// What `entry.json` holds: the artifact and, for each file, its size and digest.
     struct Entry: Codable, Sendable {
@@ -61,8 +61,10 @@ struct BuildCache: Sendable {
     /// them for this very key), each file is taken from that site instead, by a hard link into
     /// `staging` (no new inode, no copy; see `OldSiteFile`): only a regular file with one link, of
     /// the recorded size. A file that does not qualify is copied from the cache and checked by
-    /// digest as usual.
-    func restore(key: String, id: String, into staging: URL, linkingFrom site: String? = nil) -> RecipeArtifact? {
+    /// digest as usual. When the entry's links of the page are the ones the stamp recorded
+    /// (`vouchedLinks`, a `PageLinks.digest`) and the page is taken over from `site`, the page is
+    /// not read at all; entry links of any other digest are never used.
+    func restore(key: String, id: String, into staging: URL, linkingFrom site: String? = nil, vouchedLinks: String? = nil) -> RecipeArtifact? {
         let entryFolder = folder.path + "/" + id
         guard problem() == nil,
               let data = try? ContainedFile.read("entry.json", under: entryFolder, limit: 256 << 20),
@@ -71,6 +73,10 @@ struct BuildCache: Sendable {
               entry.artifact.diagnostics.isEmpty, entry.files.map(\.path) == entry.artifact.files,
               Self.areOwnFiles(entry.artifact.files, of: id), Self.areOwnSearchEntries(entry.artifact.search, of: id) else { return nil }
         var artifact = entry.artifact
+        // The entry's links count only as the stamp vouches for them, and only for a page taken over unread.
+        let linksVouched = site != nil && vouchedLinks != nil && Array(artifact.links.keys) == [Self.pagePath(of: id)]
+            && PageLinks.digest(artifact.links) == vouchedLinks
+        artifact.links = [:]
         var written: [String] = []
         func miss() -> RecipeArtifact? {
             for path in written { unlink(staging.path + "/" + path) }
@@ -78,9 +84,11 @@ struct BuildCache: Sendable {
         }
         for file in entry.files {
             let isPage = file.path == Self.pagePath(of: id)
-            if let site, let bytes = OldSiteFile.take(file.path, from: site, into: staging.path, size: file.bytes, reading: isPage) {
+            if let site, let bytes = OldSiteFile.take(file.path, from: site, into: staging.path, size: file.bytes, reading: isPage && !linksVouched) {
                 written.append(file.path)
-                if isPage {
+                if isPage && linksVouched {
+                    artifact.links = entry.artifact.links
+                } else if isPage {
                     let links = LinkChecker.links(in: String(decoding: bytes, as: UTF8.self))
                     artifact.links = [file.path: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
                 }
@@ -119,9 +127,7 @@ struct BuildCache: Sendable {
                 try FileWriter.save(bytes, to: temporary.path + "/files/" + path)
                 stored.append(StoredFile(path: path, bytes: bytes.count, digest: ContentHash.digest(bytes)))
             }
-            var kept = artifact
-            kept.links = [:]
-            let data = try JSONEncoder().encode(Entry(format: Self.format, artifact: kept, files: stored))
+            let data = try JSONEncoder().encode(Entry(format: Self.format, artifact: artifact, files: stored))
             try FileWriter.save([UInt8](data), to: temporary.path + "/entry.json")
             let entry = folder.appendingPathComponent(artifact.id, isDirectory: true)
             try? fm.removeItem(at: entry)

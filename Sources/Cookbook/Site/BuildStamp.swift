@@ -9,7 +9,7 @@ import Darwin
 /// the lock file; never inside the site, whose bytes stay deterministic): the
 /// tool's identity, the settings, the fingerprint of every input (file metadata, see
 /// `FileFingerprint`), the fingerprint of the site's own files, and per recipe its inputs'
-/// fingerprint, the hash of its files and its cache key.
+/// fingerprint, the hash of its files, its cache key and the digest of its page's links.
 ///
 /// The next build compares the stamp with what it sees now. When the tool, the settings, every
 /// input and every site file are as the stamp says, the site is left as it is ("up to date").
@@ -27,7 +27,7 @@ struct BuildStamp: Sendable, Equatable {
         (target as NSString).deletingLastPathComponent + "/.\((target as NSString).lastPathComponent).pushbook-stamp"
     }
     /// The first line.
-    static let header = "pushbook build stamp 1"
+    static let header = "pushbook build stamp 2"
     /// The largest stamp read.
     static let sizeLimit = 64 << 20
 
@@ -39,6 +39,8 @@ struct BuildStamp: Sendable, Equatable {
         var folderHash: String
         /// The cache key its site files were made for.
         var key: String
+        /// `PageLinks.digest` of its page's anchors and links, as the build checked them.
+        var links: String
     }
 
     /// The tool's identity (`BuildOptions.toolStamp`).
@@ -69,7 +71,7 @@ struct BuildStamp: Sendable, Equatable {
     var text: String {
         var lines = [Self.header, "tool \(tool)", "settings \(settings)", "inputs \(inputs)", "site \(site)"]
         for (id, entry) in recipes.sorted(by: { $0.key < $1.key }) {
-            lines.append("recipe \(id) \(entry.inputs) \(entry.folderHash) \(entry.key)")
+            lines.append("recipe \(id) \(entry.inputs) \(entry.folderHash) \(entry.key) \(entry.links)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -89,8 +91,8 @@ struct BuildStamp: Sendable, Equatable {
         var recipes: [String: RecipeEntry] = [:]
         for line in lines.dropFirst(5) {
             let parts = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 5, parts[0] == "recipe", parts.dropFirst().allSatisfy({ !$0.isEmpty }), recipes[parts[1]] == nil else { return nil }
-            recipes[parts[1]] = RecipeEntry(inputs: parts[2], folderHash: parts[3], key: parts[4])
+            guard parts.count == 6, parts[0] == "recipe", parts.dropFirst().allSatisfy({ !$0.isEmpty }), recipes[parts[1]] == nil else { return nil }
+            recipes[parts[1]] = RecipeEntry(inputs: parts[2], folderHash: parts[3], key: parts[4], links: parts[5])
         }
         return BuildStamp(tool: tool, settings: settings, inputs: inputs, site: site, recipes: recipes)
     }

@@ -129,86 +129,39 @@ public struct CookbookProject: Sendable {
         if let stamp = fast?.upToDate(shown: shown ?? output.path, waiting: { options.waiting?($0) }) {
             return BuildReport(diagnostics: [], recipes: stamp.recipes.count, examples: 0, cached: stamp.recipes.count, filesWritten: 0, succeeded: true, upToDate: true)
         }
-        let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false)
-        var recipes = loaded.recipes
-        let loadDiagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes.filter { !(fast?.isUnchanged($0.id) ?? false) })
-        // The workers read each recipe's Markdown themselves; the parent keeps only what the index needs.
-        for index in recipes.indices { recipes[index].markdown = "" }
-        var diagnostics = loadDiagnostics
         let shownOut = shown ?? output.path
-        var cache = options.cacheFolder.map { BuildCache(folder: $0) }
-        if let cacheFolder = options.cacheFolder, let problem = cache?.problem() {
-            diagnostics.append(Diagnostic(file: cacheFolder.relativePath, breaking: .cacheUnusable, severity: .warning, problem))
-            cache = nil
-        }
-        func failed(_ examples: Int = 0, cached: Int = 0) -> BuildReport {
-            BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false)
+        let (recipes, loadDiagnostics) = loadForBuild(comparedWith: fast)
+        let (cache, cacheWarning) = Self.usableCache(options)
+        var diagnostics = loadDiagnostics + (cacheWarning.map { [$0] } ?? [])
+        func failed(_ examples: Int = 0, cached: Int = 0, refused: Bool = false) -> BuildReport {
+            BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false, refused: refused)
         }
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
         Interruption.install(message: options.interruptedMessage)
         let transaction: SiteTransaction
-        do throws(SiteTransaction.Problem) {
-            var protected = [(url: recipesFolder, name: "recipes folder")]
-            if let cache = options.cacheFolder { protected.append((cache, "build cache")) }
-            transaction = try SiteTransaction(output: output, shown: shownOut, protected: protected) {
-                options.waiting?(BuildLock.path(for: SiteFolder.canonicalPath(output)))
-            }
-        } catch {
-            switch error {
-            case .refused(let refusal):
-                diagnostics.append(Diagnostic(file: shownOut, breaking: .outputRefused, refusal.message))
-                var report = failed()
-                report.refused = true
-                return report
-            case .failed(let message):
-                diagnostics.append(Diagnostic(file: shownOut, breaking: .write, message))
-                return failed()
-            }
+        switch openSite(output, shown: shownOut, options: options) {
+        case .success(let opened): transaction = opened
+        case .failure(let failure):
+            diagnostics.append(failure.diagnostic)
+            return failed(refused: failure.refused)
         }
-        let staging = transaction.staging
-        let reusableSite = fast?.siteIsUnchanged() == true ? transaction.target : nil
-        var stamped: [String: BuildStamp.RecipeEntry] = [:]
-        let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
-        var artifacts: [String: RecipeArtifact] = [:]
-        var requests: [WorkerPool.Request] = []
-        for (index, recipe) in recipes.enumerated() {
-            let previous = index > 0 ? links[index - 1] : nil
-            let next = index + 1 < links.count ? links[index + 1] : nil
-            let folderHash = fast?.recordedFolderHash(of: recipe.id) ?? BuildCache.folderHash(of: recipe)
-            let key = BuildCache.key(toolStamp: options.toolStamp, recipe: recipe, folderHash: folderHash, previous: previous, next: next)
-            stamped[recipe.id] = .init(inputs: fast?.inputs.groups[recipe.id] ?? FileFingerprint.racy, folderHash: folderHash, key: key)
-            if let hit = cache?.restore(key: key, id: recipe.id, into: staging, linkingFrom: fast?.recorded(recipe.id)?.key == key ? reusableSite : nil) {
-                artifacts[recipe.id] = hit
-            } else {
-                requests.append(.init(root: recipesFolder.path, displayRoot: displayRoot, id: recipe.id, previous: previous, next: next,
-                                      key: key, staging: staging.path, site: transaction.target))
-            }
-        }
-        let cached = artifacts.count
-        let total = recipes.count
-        artifacts.merge(run(requests, options: options) { done, id in options.progress?(cached + done, total, id) }) { a, _ in a }
-        let builtIDs = Set(requests.map(\.id))
-        for recipe in recipes {
-            guard let artifact = artifacts[recipe.id] else { continue }
-            diagnostics += artifact.diagnostics
-            if artifact.passed, builtIDs.contains(recipe.id) { cache?.store(artifact, from: staging) }
-        }
+        let plan = plan(recipes, cache: cache, comparedWith: fast, site: transaction, toolStamp: options.toolStamp)
+        let (artifacts, stamped) = carryOut(plan, recipes: recipes, cache: cache, staging: transaction.staging, options: options)
+        let cached = plan.cached.count
+        for recipe in recipes { diagnostics += artifacts[recipe.id]?.diagnostics ?? [] }
         let examples = recipes.reduce(0) { $0 + (artifacts[$1.id]?.examples ?? 0) }
         guard !hasErrors, recipes.allSatisfy({ artifacts[$0.id]?.passed == true }) else {
             return failed(examples, cached: cached)
         }
-
-        let built = recipes.compactMap { artifacts[$0.id] }
-        let pages: SitePages
-        do throws(Diagnostic) {
-            pages = try SitePages.render(recipes: recipes, artifacts: artifacts, site: shownOut)
-            try pages.write(to: staging, site: shownOut, reusing: transaction.target)
-        } catch {
-            diagnostics.append(error)
+        let siteFiles: Set<String>
+        switch Self.finishSite(recipes: recipes, artifacts: artifacts, site: transaction, shown: shownOut) {
+        case .success(let finished):
+            siteFiles = finished.files
+            diagnostics += finished.broken
+        case .failure(let problem):
+            diagnostics.append(problem)
             return failed(examples, cached: cached)
         }
-        let siteFiles = pages.siteFiles(with: built)
-        diagnostics += pages.brokenLinks(with: built, files: siteFiles, site: shownOut)
         guard !hasErrors else { return failed(examples, cached: cached) }
         do throws(SiteTransaction.Problem) {
             try transaction.commit(files: siteFiles.sorted())
@@ -218,12 +171,12 @@ public struct CookbookProject: Sendable {
         }
         if diagnostics.isEmpty { fast?.stamp(transaction.target, recipes: stamped) } else { BuildStamp.remove(for: transaction.target) }
         return BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true,
-                           rebuilt: requests.map(\.id))
+                           rebuilt: plan.requests.map(\.id))
     }
 
     /// Runs `requests` in worker processes when there is a worker executable (even a single one, so
     /// a recipe whose code traps fails alone), else in this process.
-    private func run(_ requests: [WorkerPool.Request], options: BuildOptions, progress: @escaping @Sendable (Int, String) -> Void) -> [String: RecipeArtifact] {
+    func run(_ requests: [WorkerPool.Request], options: BuildOptions, progress: @escaping @Sendable (Int, String) -> Void) -> [String: RecipeArtifact] {
         if let executable = options.workerExecutable, !requests.isEmpty {
             return WorkerPool(executable: executable, count: options.workers, verbose: options.verbose).run(requests, progress: progress)
         }

@@ -22,10 +22,20 @@ struct LinkChecker: Sendable {
         check(links: pages.mapValues(links(in:)), files: files)
     }
 
-    /// A page's anchors and the targets of its links and sources.
+    /// A page's anchors and the targets of its links and sources, but for the targets `check`
+    /// never looks at (see `isOutside`): a page's `data:` images alone are most of its link bytes,
+    /// and every page's links are held until the whole site is checked.
     static func links(in html: String) -> (ids: Set<String>, hrefs: [String]) {
-        let values = attributeValues(["id", "href", "src"], in: html)
+        let values = attributeValues(["id", "href", "src"], in: html, skipping: ["href", "src"])
         return (Set(values["id"] ?? []), (values["href"] ?? []) + (values["src"] ?? []))
+    }
+
+    /// The prefixes of the targets that are not in the site: data, mail and web addresses.
+    private static let outsidePrefixes = ["data:", "mailto:", "http://", "https://"].map { Array($0.utf8) }
+
+    /// True when `target` (as written) begins with one of `outsidePrefixes`.
+    private static func isOutside(_ target: UnsafeBufferPointer<UInt8>) -> Bool {
+        outsidePrefixes.contains { target.count >= $0.count && target.prefix($0.count).elementsEqual($0) }
     }
 
     /// Checks each page's links against the ids and files found.
@@ -40,8 +50,7 @@ struct LinkChecker: Sendable {
             var resolutions = resolvedIn.removeValue(forKey: directory) ?? [:]
             defer { resolvedIn[directory] = resolutions }
             for href in page.hrefs {
-                if href.hasPrefix("data:") || href.hasPrefix("mailto:") { continue }
-                if href.hasPrefix("http://") || href.hasPrefix("https://") { continue }
+                if href.utf8.withContiguousStorageIfAvailable(isOutside) ?? Array(href.utf8).withUnsafeBufferPointer(isOutside) { continue }
                 if href.hasPrefix("//") || href.hasPrefix("/") {
                     broken.append(Broken(page: path, href: href, reason: "links must be relative"))
                     continue
@@ -90,8 +99,10 @@ struct LinkChecker: Sendable {
 
     /// The decoded values of the attributes `names` (written `name="…"`) inside tags, in one pass
     /// over the page's bytes: escaped text such as `&lt;img src="…"&gt;` is not a tag.
-    static func attributeValues(_ names: [String], in html: String) -> [String: [String]] {
-        let patterns = names.map { (name: $0, bytes: Array(" \($0)=\"".utf8)) }
+    ///
+    /// Values of the attributes `skipping` that begin with a prefix of `outsidePrefixes` are left out.
+    static func attributeValues(_ names: [String], in html: String, skipping: Set<String> = []) -> [String: [String]] {
+        let patterns = names.map { (name: $0, bytes: Array(" \($0)=\"".utf8), skipsOutside: skipping.contains($0)) }
         var values: [String: [String]] = [:]
         var bytes = Array(html.utf8)
         let count = bytes.count
@@ -117,10 +128,12 @@ struct LinkChecker: Sendable {
                             while valueEnd < close && buffer[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
                             guard valueEnd < close else { break }
                             let slice = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
-                            // A byte test: Foundation's String.contains goes through NSString.
-                            values[pattern.name, default: []].append(slice.contains(UInt8(ascii: "&")) ? unescape(slice) : String(decoding: slice, as: UTF8.self))
                             cursor = valueEnd
                             matched = true
+                            // An escaped value never begins with a prefix it does not begin with as written.
+                            if pattern.skipsOutside && isOutside(slice) { break }
+                            // A byte test: Foundation's String.contains goes through NSString.
+                            values[pattern.name, default: []].append(slice.contains(UInt8(ascii: "&")) ? unescape(slice) : String(decoding: slice, as: UTF8.self))
                             break
                         }
                     }

@@ -47,4 +47,14 @@ struct LinkCheckerTests {
         let broken = LinkChecker.check(links: pages, files: ["recipes/a.html", "recipes/b.html", "index.html"])
         #expect(broken.map { "\($0.page) \($0.href)" } == ["recipes/a.html b.html#top", "recipes/b.html #top", "recipes/b.html ?q#top"])
     }
+
+    @Test("a page's links leave out data, mail and web addresses, which the check never opens; links to '/' and '//' stay, and are broken")
+    func linksLeaveOutOutsideTargets() {
+        let html = #"<img src="data:image/png;base64,AAAA"><a href="mailto:a@b">m</a><a href="https://x.example/">w</a><a href="http://x">h</a>"#
+            + #"<a href="//x.example/a">p</a><a href="/abs.html">a</a><a href="b.html#c" id="d">b</a><img src="&amp;data:x.png">"#
+        let links = LinkChecker.links(in: html)
+        #expect(links.hrefs == ["//x.example/a", "/abs.html", "b.html#c", "&data:x.png"])
+        #expect(links.ids == ["d"])
+        #expect(LinkChecker.check(pages: ["a.html": html], files: ["a.html", "b.html"]).map(\.href) == ["//x.example/a", "/abs.html", "&data:x.png"])
+    }
 }

@@ -63,6 +63,46 @@ struct BuildStampTests {
         #expect(!FileManager.default.fileExists(atPath: w.root.appendingPathComponent(stampName).path))
     }
 
+    @Test("links the stamp recorded are taken from the cache for a page taken over unread: an edit that breaks an unchanged page's link is still reported")
+    func takenOverPageKeepsItsLinks() throws {
+        let w = try HostileWorkspace()
+        defer { w.remove() }
+        let other = w.recipes.appendingPathComponent("payload-pitfalls")
+        try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Recipes/payload-pitfalls"), to: other)
+        let prose = other.appendingPathComponent("recipe.md")
+        try (String(contentsOf: prose, encoding: .utf8) + "\nSee [the extension](fcm-image.html#the-extension).\n").write(to: prose, atomically: false, encoding: .utf8)
+        usleep(1_100_000)
+        let first = try cachedBuild(w)
+        try #require(first.status == 0, "\(first.stderr)")
+        try w.replace("## The extension", with: "## The service extension", in: "recipe.md")
+        let run = try cachedBuild(w)
+        #expect(run.status != 0, "\(run.stdout)")
+        #expect(run.stderr.contains("out/recipes/payload-pitfalls.html") && run.stderr.contains("broken link 'fcm-image.html#the-extension'"), "\(run.stderr)")
+    }
+
+    @Test("a cache entry's links count only as the stamp recorded them: a broken link added to an unchanged recipe's entry is not believed, and the site equals --no-cache")
+    func entryLinksNeedTheStamp() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let url = w.root.appendingPathComponent(".pushbook-cache/payload-pitfalls/entry.json")
+        var entry = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var artifact = try #require(entry["artifact"] as? [String: Any])
+        var links = try #require(artifact["links"] as? [String: Any])
+        var page = try #require(links["recipes/payload-pitfalls.html"] as? [String: Any])
+        let hrefs = try #require(page["hrefs"] as? [String])
+        #expect(!hrefs.isEmpty, "the entry keeps the page's links")
+        page["hrefs"] = hrefs + ["no-such-page.html"]
+        links["recipes/payload-pitfalls.html"] = page
+        artifact["links"] = links
+        entry["artifact"] = artifact
+        try JSONSerialization.data(withJSONObject: entry).write(to: url)
+        try w.appendProse("A new closing paragraph, added after the last build.")
+        let run = try cachedBuild(w)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("(1 recipes from the cache)"), "\(run.stdout)")
+        try expectSameAsColdBuild(w, "poisoned entry links")
+    }
+
     @Test("an edited prose file rebuilds that recipe only, the other's page is taken over from the old site, and the site equals --no-cache")
     func editedProse() throws {
         let w = try builtWorkspace()

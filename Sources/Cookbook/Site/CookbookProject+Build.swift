@@ -1,0 +1,124 @@
+import Foundation
+import Payloads
+
+/// The stages of `CookbookProject.build`, each a small function returning what the next one needs:
+/// load, take the cache, open the site, plan (cache or worker, per recipe), run the workers, and
+/// finish the site (render its own pages, write them, check every link).
+extension CookbookProject {
+    /// The recipes a build renders, in index order, with the problems found loading them. The
+    /// availability check skips the recipes the stamp shows unchanged (a stamp is written only by a
+    /// build without diagnostics, so it would find nothing), and each recipe's Markdown is dropped:
+    /// the workers read it themselves, and the parent keeps only what the index needs.
+    func loadForBuild(comparedWith fast: BuildStamp.Comparison?) -> (recipes: [Recipe], diagnostics: [Diagnostic]) {
+        let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false)
+        let diagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes.filter { !(fast?.isUnchanged($0.id) ?? false) })
+        var recipes = loaded.recipes
+        for index in recipes.indices { recipes[index].markdown = "" }
+        return (recipes, diagnostics)
+    }
+
+    /// The build cache of `options`, or nil, with the warning saying why a given one cannot be used.
+    static func usableCache(_ options: BuildOptions) -> (cache: BuildCache?, warning: Diagnostic?) {
+        guard let folder = options.cacheFolder else { return (nil, nil) }
+        let cache = BuildCache(folder: folder)
+        guard let problem = cache.problem() else { return (cache, nil) }
+        return (nil, Diagnostic(file: folder.relativePath, breaking: .cacheUnusable, severity: .warning, problem))
+    }
+
+    /// Why the output folder could not be taken: the diagnostic, and whether it was refused.
+    struct OpenFailure: Error {
+        /// What to report.
+        var diagnostic: Diagnostic
+        /// True when the folder was refused untouched (see `BuildReport.refused`).
+        var refused: Bool
+    }
+
+    /// Takes the output folder: its lock, and a staging folder beside it (see `SiteTransaction`).
+    func openSite(_ output: URL, shown: String, options: BuildOptions) -> Result<SiteTransaction, OpenFailure> {
+        var protected = [(url: recipesFolder, name: "recipes folder")]
+        if let cache = options.cacheFolder { protected.append((cache, "build cache")) }
+        do throws(SiteTransaction.Problem) {
+            return .success(try SiteTransaction(output: output, shown: shown, protected: protected) {
+                options.waiting?(BuildLock.path(for: SiteFolder.canonicalPath(output)))
+            })
+        } catch {
+            switch error {
+            case .refused(let refusal): return .failure(OpenFailure(diagnostic: Diagnostic(file: shown, breaking: .outputRefused, refusal.message), refused: true))
+            case .failed(let message): return .failure(OpenFailure(diagnostic: Diagnostic(file: shown, breaking: .write, message), refused: false))
+            }
+        }
+    }
+
+    /// What the plan stage decided: the recipes served from the cache (their files in staging
+    /// already), the requests for the workers, and what the stamp is to record of each recipe.
+    struct BuildPlan {
+        /// The artifacts taken from the cache, by id.
+        var cached: [String: RecipeArtifact] = [:]
+        /// The recipes to build, in index order.
+        var requests: [WorkerPool.Request] = []
+        /// The stamp's entry of each recipe (its links digest is filled in once its artifact is known).
+        var stamped: [String: BuildStamp.RecipeEntry] = [:]
+    }
+
+    /// Decides, recipe by recipe in index order, between the cache and a worker: the cache key
+    /// covers the recipe's files (their recorded hash when the stamp shows them unchanged), the tool
+    /// and the neighbours; a recipe whose key is the one the stamp recorded for a site it shows
+    /// unchanged has its files taken over from that site.
+    func plan(_ recipes: [Recipe], cache: BuildCache?, comparedWith fast: BuildStamp.Comparison?, site transaction: SiteTransaction,
+              toolStamp: String) -> BuildPlan {
+        let staging = transaction.staging
+        let reusableSite = fast?.siteIsUnchanged() == true ? transaction.target : nil
+        let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
+        var plan = BuildPlan()
+        for (index, recipe) in recipes.enumerated() {
+            let previous = index > 0 ? links[index - 1] : nil
+            let next = index + 1 < links.count ? links[index + 1] : nil
+            let folderHash = fast?.recordedFolderHash(of: recipe.id) ?? BuildCache.folderHash(of: recipe)
+            let key = BuildCache.key(toolStamp: toolStamp, recipe: recipe, folderHash: folderHash, previous: previous, next: next)
+            plan.stamped[recipe.id] = .init(inputs: fast?.inputs.groups[recipe.id] ?? FileFingerprint.racy, folderHash: folderHash, key: key, links: "-")
+            let recorded = fast?.recorded(recipe.id)
+            if let hit = cache?.restore(key: key, id: recipe.id, into: staging, linkingFrom: recorded?.key == key ? reusableSite : nil,
+                                        vouchedLinks: recorded?.links) {
+                plan.cached[recipe.id] = hit
+            } else {
+                plan.requests.append(.init(root: recipesFolder.path, displayRoot: displayRoot, id: recipe.id, previous: previous, next: next,
+                                           key: key, staging: staging.path, site: transaction.target))
+            }
+        }
+        return plan
+    }
+
+    /// Runs the plan's requests (see `run`) and returns every recipe's artifact, by id, and the
+    /// stamp's entries with each page's links digest; each new artifact that passed is stored in
+    /// the cache.
+    func carryOut(_ plan: BuildPlan, recipes: [Recipe], cache: BuildCache?, staging: URL,
+                  options: BuildOptions) -> (artifacts: [String: RecipeArtifact], stamped: [String: BuildStamp.RecipeEntry]) {
+        let cached = plan.cached.count, total = recipes.count
+        var artifacts = plan.cached
+        artifacts.merge(run(plan.requests, options: options) { done, id in options.progress?(cached + done, total, id) }) { a, _ in a }
+        var stamped = plan.stamped
+        let builtIDs = Set(plan.requests.map(\.id))
+        for recipe in recipes {
+            guard let artifact = artifacts[recipe.id] else { continue }
+            stamped[recipe.id]?.links = PageLinks.digest(artifact.links)
+            if artifact.passed, builtIDs.contains(recipe.id) { cache?.store(artifact, from: staging) }
+        }
+        return (artifacts, stamped)
+    }
+
+    /// Renders the site's own pages from the artifacts and writes them into staging (taking over
+    /// the old site's identical files), then checks every link of the whole site: its files and
+    /// the broken links, or the diagnostic that stopped the render or the write.
+    static func finishSite(recipes: [Recipe], artifacts: [String: RecipeArtifact], site transaction: SiteTransaction,
+                           shown: String) -> Result<(files: Set<String>, broken: [Diagnostic]), Diagnostic> {
+        let built = recipes.compactMap { artifacts[$0.id] }
+        do throws(Diagnostic) {
+            let pages = try SitePages.render(recipes: recipes, artifacts: artifacts, site: shown)
+            try pages.write(to: transaction.staging, site: shown, reusing: transaction.target)
+            let files = pages.siteFiles(with: built)
+            return .success((files, pages.brokenLinks(with: built, files: files, site: shown)))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
