@@ -72,8 +72,16 @@ enum PlaygroundPage {
 
     /// `text`'s UTF-8 bytes in URL-safe base64 without padding.
     static func base64URL(_ text: String) -> String {
-        Data(text.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        // On the bytes: base64 is ASCII, and Foundation's replacingOccurrences goes through NSString.
+        let bytes = Data(text.utf8).base64EncodedData().compactMap { byte -> UInt8? in
+            switch byte {
+            case UInt8(ascii: "+"): UInt8(ascii: "-")
+            case UInt8(ascii: "/"): UInt8(ascii: "_")
+            case UInt8(ascii: "="): nil
+            default: byte
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Each catalogue entry's anchor on the rules page and its summary, as JSON for `data-rules`.

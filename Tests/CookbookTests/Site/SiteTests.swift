@@ -65,4 +65,11 @@ struct SiteTests {
         #expect(Verification.firstDifferingLine(old: "a\nb", new: "x\nb") == 1)
         #expect(Verification.firstDifferingLine(old: "", new: "x") == 1)
     }
+
+    @Test("the playground link's base64 is URL-safe and unpadded: + becomes -, / becomes _, = is dropped")
+    func playgroundBase64IsURLSafe() {
+        #expect(PlaygroundPage.base64URL("ûÿ?>~") == "w7vDvz8-fg")
+        #expect(PlaygroundPage.base64URL("\u{FF}\u{FF}\u{FF}?") == "w7_Dv8O_Pw")
+        #expect(PlaygroundPage.base64URL("") == "")
+    }
 }
