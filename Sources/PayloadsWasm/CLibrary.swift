@@ -18,6 +18,9 @@ func c_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> 
 @_extern(c, "strtod")
 func c_strtod(_ text: UnsafePointer<CChar>, _ end: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Double
 
+/// wasi-libc's `errno`, a C global (a C-ABI symbol, so it cannot live in a `Locked` value or a type).
+/// `nonisolated(unsafe)` is right here: the module is a single-threaded wasm32 reactor, with no
+/// threads in wasi-libc's build and one caller, the page's script.
 @_extern(c, "errno")
 nonisolated(unsafe) var c_errno: Int32
 

@@ -11,7 +11,10 @@
 ///   it, or the CLI's message for a malformed header; part 1 is the push's `PushVerdict` as JSON (the
 ///   APNs request FCM would send, the bytes used of each limit, whether the extension runs and why).
 
-/// The answer of the last `pushbook_lint`, one allocated buffer per part.
+/// The answer of the last `pushbook_lint`, one allocated buffer per part. A global behind the C-ABI
+/// exports, which keep no state of their own; `nonisolated(unsafe)` is right here: the module is a
+/// single-threaded wasm32 reactor (no threads in wasi-libc's build, one caller: the page's script),
+/// and Embedded Swift has no Foundation lock to put it behind.
 nonisolated(unsafe) private var outputs: [UnsafeMutableRawBufferPointer] = []
 
 /// Allocates `size` bytes for the caller (at least one, so the pointer is never null for a size of 0).

@@ -48,11 +48,11 @@ final class SiteTransaction {
             throw .refused(error)
         }
         do {
-            // Made and registered in one step under the signal handler's mutex: a signal lands before
+            // Made and registered in one step under the signal handler's lock: a signal lands before
             // the folder exists or after it is registered for removal, never in between.
-            staging = try Interruption.uninterrupted { () throws -> URL in
+            staging = try Interruption.uninterrupted { (registry) throws -> URL in
                 let staging = try AtomicDirectory.staging(for: target)
-                Interruption.remove(onSignal: staging.path)
+                registry.remove(onSignal: staging.path)
                 return staging
             }
         } catch {
@@ -86,10 +86,10 @@ final class SiteTransaction {
         }
         let old: String?
         do {
-            old = try Interruption.uninterrupted { () throws -> String? in
+            old = try Interruption.uninterrupted { (registry) throws -> String? in
                 let old = try AtomicDirectory.swap(staging, into: target)
-                Interruption.forget(staging.path)
-                if let old { Interruption.remove(onSignal: old, announced: false) }
+                registry.forget(staging.path)
+                if let old { registry.remove(onSignal: old, announced: false) }
                 return old
             }
         } catch {
@@ -106,9 +106,9 @@ final class SiteTransaction {
     func abandon() {
         guard !finished else { return }
         finished = true
-        Interruption.uninterrupted {
+        Interruption.uninterrupted { registry in
             SiteFolder.removeOwned(staging.path)
-            Interruption.forget(staging.path)
+            registry.forget(staging.path)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Payloads
+import NotificationSimulator
 
 /// A few worker processes (`pushbook worker`) that build recipe artifacts in parallel and in
 /// isolation: a recipe whose code traps kills only its worker, which is replaced, and the recipe is
@@ -42,10 +43,17 @@ final class WorkerPool: @unchecked Sendable {
     private let executable: URL
     private let count: Int
     private let verbose: Bool
-    private let lock = NSLock()
-    private var queue: [Request] = []
-    private var results: [String: RecipeArtifact] = [:]
-    private var progress: ((Int, String) -> Void)?
+    private let state = Locked(State())
+
+    /// What the pool's threads share, behind its lock.
+    private struct State {
+        /// The requests not yet taken, the next one last.
+        var queue: [Request] = []
+        /// The artifacts built so far, by recipe id.
+        var results: [String: RecipeArtifact] = [:]
+        /// Called after each recipe with (recipes done, id).
+        var progress: (@Sendable (Int, String) -> Void)?
+    }
 
     /// Creates a pool of `count` workers running `executable worker`; `verbose` passes on all a
     /// crashed worker wrote (its backtrace) instead of the one line that says why.
@@ -55,10 +63,10 @@ final class WorkerPool: @unchecked Sendable {
         self.verbose = verbose
     }
 
-    /// Builds every request, `count` at a time; returns the artifacts by recipe id.
-    func run(_ requests: [Request], progress: ((Int, String) -> Void)? = nil) -> [String: RecipeArtifact] {
-        queue = requests.reversed()
-        self.progress = progress
+    /// Builds every request, `count` at a time; returns the artifacts by recipe id. `progress` is
+    /// called after each recipe with (recipes done, id), one call at a time and in order of `done`.
+    func run(_ requests: [Request], progress: (@Sendable (Int, String) -> Void)? = nil) -> [String: RecipeArtifact] {
+        state.withLock { $0 = State(queue: requests.reversed(), results: [:], progress: progress) }
         let group = DispatchGroup()
         for index in 0..<min(count, requests.count) {
             group.enter()
@@ -70,20 +78,20 @@ final class WorkerPool: @unchecked Sendable {
             thread.start()
         }
         group.wait()
-        return results
+        return state.withLock { $0.results }
     }
 
     private func next() -> Request? {
-        lock.lock(); defer { lock.unlock() }
-        return queue.popLast()
+        state.withLock { $0.queue.popLast() }
     }
 
+    /// Keeps `artifact` and reports it. The report is made under the lock: called outside it, two
+    /// threads could report at once, and a late "7 of 8" could follow, and so overwrite, "8 of 8".
     private func finish(_ artifact: RecipeArtifact) {
-        lock.lock()
-        results[artifact.id] = artifact
-        let done = results.count
-        lock.unlock()
-        progress?(done, artifact.id)
+        state.withLock { state in
+            state.results[artifact.id] = artifact
+            state.progress?(state.results.count, artifact.id)
+        }
     }
 
     /// Feeds requests to one worker process at a time, replacing it when it dies.
@@ -131,8 +139,7 @@ final class WorkerPool: @unchecked Sendable {
         private let output = Pipe()
         private let errors = Pipe()
         private let channel: LineChannel
-        private let lock = NSLock()
-        private var written = Data()
+        private let written = Locked(Data())
         private let drained = DispatchSemaphore(value: 0)
 
         init(executable: URL, verbose: Bool) throws {
@@ -153,10 +160,10 @@ final class WorkerPool: @unchecked Sendable {
                 while true {
                     let data = reader.availableData
                     if data.isEmpty { break }
-                    lock.lock()
-                    written.append(data)
-                    if written.count > 1 << 18 { written = written.suffix(1 << 17) }
-                    lock.unlock()
+                    written.withLock { written in
+                        written.append(data)
+                        if written.count > 1 << 18 { written = written.suffix(1 << 17) }
+                    }
                 }
                 drained.signal()
             }
@@ -164,7 +171,7 @@ final class WorkerPool: @unchecked Sendable {
 
         /// Sends a request and reads the artifact; nil when the worker died.
         func build(_ request: Request) -> RecipeArtifact? {
-            lock.lock(); written = Data(); lock.unlock()
+            written.withLock { $0 = Data() }
             guard let line = try? JSONEncoder().encode(request), channel.writeLine(line), let reply = channel.readLine() else { return nil }
             return try? JSONDecoder().decode(RecipeArtifact.self, from: reply)
         }
@@ -175,7 +182,7 @@ final class WorkerPool: @unchecked Sendable {
             process.waitUntilExit()
             Interruption.drop(process)
             _ = drained.wait(timeout: .now() + 5)
-            lock.lock(); let text = String(decoding: written, as: UTF8.self); lock.unlock()
+            let text = String(decoding: written.current, as: UTF8.self)
             switch process.terminationReason {
             case .uncaughtSignal: return ("signal \(process.terminationStatus)", text)
             default: return ("exit \(process.terminationStatus)", text)

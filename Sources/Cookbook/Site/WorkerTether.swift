@@ -1,4 +1,5 @@
 import Foundation
+import NotificationSimulator
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,7 +27,8 @@ public enum WorkerTether {
     }
 
     #if !os(Linux)
-    nonisolated(unsafe) private static var parentExit: DispatchSourceProcess?
+    /// The source that ends this worker when its parent exits, kept for the life of the process.
+    private static let parentExit = Locked<DispatchSourceProcess?>(nil)
     #endif
 
     /// Makes this process (a worker) end when its parent ends, and ends it now when the parent
@@ -45,7 +47,7 @@ public enum WorkerTether {
         let source = DispatchSource.makeProcessSource(identifier: getppid(), eventMask: .exit, queue: .global())
         source.setEventHandler { _exit(1) }
         source.resume()
-        parentExit = source
+        parentExit.withLock { $0 = source }
         #endif
         if let expected, getppid() != expected { _exit(1) }
         // The build blocks the signals it handles (`Interruption`), and a started process inherits

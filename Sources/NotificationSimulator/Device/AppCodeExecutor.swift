@@ -4,12 +4,12 @@ import Foundation
 /// method) without the cooperative thread pool: the driver blocks while it waits, and on a machine
 /// with two cores that pool may have no free thread for the task it waits for.
 final class AppCodeExecutor: TaskExecutor, @unchecked Sendable {
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var stopped = false
+    private let jobs = BlockingQueue<UnownedJob>()
 
     init() {
-        let thread = Thread { [self] in self.runLoop() }
+        let thread = Thread { [self] in
+            while let job = jobs.pop() { job.runSynchronously(on: asUnownedTaskExecutor()) }
+        }
         thread.name = "pushbook.async-app-code"
         thread.stackSize = 8 << 20
         thread.start()
@@ -17,30 +17,12 @@ final class AppCodeExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Queues a job of a task that prefers this executor.
     func enqueue(_ job: consuming ExecutorJob) {
-        let unowned = UnownedJob(job)
-        condition.lock()
-        jobs.append(unowned)
-        condition.signal()
-        condition.unlock()
+        jobs.push(UnownedJob(job))
     }
 
     /// Ends the thread once the queued jobs have run.
     func stop() {
-        condition.lock()
-        stopped = true
-        condition.signal()
-        condition.unlock()
-    }
-
-    private func runLoop() {
-        while true {
-            condition.lock()
-            while jobs.isEmpty && !stopped { condition.wait() }
-            if jobs.isEmpty && stopped { condition.unlock(); return }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
+        jobs.close()
     }
 
     /// Runs `body` as a task on a fresh executor and waits up to `limit` seconds of real time for it;

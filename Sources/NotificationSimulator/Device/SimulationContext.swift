@@ -124,7 +124,8 @@ final class SimulationContext: @unchecked Sendable {
 
     /// The run in progress (set by `with`).
     private static let running = Locked<SimulationContext?>(nil)
-    private static let runLock = NSLock()
+    /// Held for the whole of a run: runs are serialized process-wide.
+    private static let runLock = Locked(())
     /// Where a thread of `ExtensionHost` keeps the world it was started in.
     private static let threadKey = "pushbook.simulation-context"
     private let attachmentCount = Locked(0)
@@ -151,13 +152,11 @@ final class SimulationContext: @unchecked Sendable {
 
     /// Runs `body` with `context` as the current world; runs are serialized process-wide.
     static func with<T>(_ context: SimulationContext, _ body: () throws -> T) rethrows -> T {
-        runLock.lock()
-        running.withLock { $0 = context }
-        FixtureURLProtocol.install()
-        defer {
-            running.withLock { $0 = nil }
-            runLock.unlock()
+        try runLock.withLock { _ in
+            running.withLock { $0 = context }
+            FixtureURLProtocol.install()
+            defer { running.withLock { $0 = nil } }
+            return try body()
         }
-        return try body()
     }
 }

@@ -17,55 +17,58 @@ public final class VirtualScheduler: @unchecked Sendable {
         let action: () -> Void
     }
 
-    private let lock = NSLock()
-    private var events: [Event] = []
-    private var sequence = 0
-    /// Counts everything that happened, so the driver can tell when the world has settled.
-    private(set) var activity = 0
+    private let state = Locked(State())
+
+    /// What the scheduler holds, behind its lock.
+    private struct State {
+        /// The events not yet run, in the order they were scheduled.
+        var events: [Event] = []
+        /// How many events were scheduled, to order ties.
+        var sequence = 0
+        /// Counts everything that happened, so the driver can tell when the world has settled.
+        var activity = 0
+
+        /// The index of the earliest event, by time and then by scheduling order.
+        var earliest: Int? {
+            events.indices.min { (events[$0].time, events[$0].sequence) < (events[$1].time, events[$1].sequence) }
+        }
+    }
 
     /// Creates an empty scheduler.
     public init() {}
 
     /// Schedules `action` at virtual time `time`.
     func schedule(at time: Int, label: String, _ action: @escaping () -> Void) {
-        lock.lock(); defer { lock.unlock() }
-        sequence += 1
-        activity += 1
-        events.append(Event(time: time, sequence: sequence, label: label, action: action))
+        state.withLock { state in
+            state.sequence += 1
+            state.activity += 1
+            state.events.append(Event(time: time, sequence: state.sequence, label: label, action: action))
+        }
     }
 
     /// Notes that something happened (a request started, a handler was called).
     func noteActivity() {
-        lock.lock(); defer { lock.unlock() }
-        activity += 1
+        state.withLock { $0.activity += 1 }
     }
 
     /// The activity count, read under the lock.
-    var activityCount: Int {
-        lock.lock(); defer { lock.unlock() }
-        return activity
-    }
+    var activityCount: Int { state.withLock { $0.activity } }
 
     /// The time of the earliest event, or nil.
     var nextTime: Int? {
-        lock.lock(); defer { lock.unlock() }
-        return events.min { ($0.time, $0.sequence) < ($1.time, $1.sequence) }?.time
+        state.withLock { state in state.earliest.map { state.events[$0].time } }
     }
 
     /// Removes and returns the earliest event, or nil.
     func popEarliest() -> Event? {
-        lock.lock(); defer { lock.unlock() }
-        guard let index = events.indices.min(by: { (events[$0].time, events[$0].sequence) < (events[$1].time, events[$1].sequence) }) else {
-            return nil
-        }
-        return events.remove(at: index)
+        state.withLock { state in state.earliest.map { state.events.remove(at: $0) } }
     }
 
     /// Drops every event (the end of a run).
     func cancelAll() -> [Event] {
-        lock.lock(); defer { lock.unlock() }
-        let dropped = events
-        events.removeAll()
-        return dropped
+        state.withLock { state in
+            defer { state.events.removeAll() }
+            return state.events
+        }
     }
 }

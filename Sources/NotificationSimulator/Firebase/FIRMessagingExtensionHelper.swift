@@ -16,11 +16,9 @@ import Payloads
 /// the content handler once, when it has finished, never because time ran out. The console errors it
 /// logs (codes 20000–20003) become notes of the delivery record.
 public final class FIRMessagingExtensionHelper: NSObject, @unchecked Sendable {
-    private let lock = NSLock()
     // Properties of the helper, as in Firebase's: a second call replaces them, even while a download
     // of the first is running (the helper is one per extension process).
-    private var contentHandler: ((UNNotificationContent) -> Void)?
-    private var bestAttemptContent: UNMutableNotificationContent?
+    private let properties = Locked<(contentHandler: ((UNNotificationContent) -> Void)?, bestAttemptContent: UNMutableNotificationContent?)>((nil, nil))
 
     override init() { super.init() }
 
@@ -28,10 +26,7 @@ public final class FIRMessagingExtensionHelper: NSObject, @unchecked Sendable {
     /// with the content (Firebase: "Call this API to complete your notification content modification").
     public func populateNotificationContent(_ content: UNMutableNotificationContent,
                                             withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
-        lock.lock()
-        self.contentHandler = contentHandler
-        bestAttemptContent = content
-        lock.unlock()
+        properties.withLock { $0 = (contentHandler, content) }
         // userInfo is the raw payload: anything but a dictionary holding a string is left alone (H:119-126).
         guard let options = content.userInfo["fcm_options"] as? [AnyHashable: Any], let address = options["image"] as? String else {
             deliverNotification()
@@ -44,9 +39,7 @@ public final class FIRMessagingExtensionHelper: NSObject, @unchecked Sendable {
         }
         loadAttachment(for: url) { [self] attachment in
             if let attachment {
-                lock.lock()
-                let content = bestAttemptContent
-                lock.unlock()
+                let content = properties.current.bestAttemptContent
                 content?.attachments = [attachment]
             }
             deliverNotification()
@@ -54,10 +47,7 @@ public final class FIRMessagingExtensionHelper: NSObject, @unchecked Sendable {
     }
 
     private func deliverNotification() {
-        lock.lock()
-        let handler = contentHandler
-        let content = bestAttemptContent
-        lock.unlock()
+        let (handler, content) = properties.current
         if let handler, let content { handler(content) }
     }
 

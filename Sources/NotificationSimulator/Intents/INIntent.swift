@@ -3,9 +3,17 @@ import Foundation
 /// The base of intents (Apple's `INIntent`): donation metadata, and images set for parameters.
 @available(iOS 10.0, *)
 open class INIntent: NSObject, NSCopying, @unchecked Sendable {
-    private let lock = NSLock()
-    private var parameterImages: [String: INImage] = [:]
-    private var metadata: INIntentDonationMetadata?
+    private let state = Locked(State())
+
+    /// What an intent holds, behind its lock.
+    private struct State {
+        /// The images set for parameters, by Objective-C name.
+        var parameterImages: [String: INImage] = [:]
+        /// The donation metadata (a copy of what was set).
+        var metadata: INIntentDonationMetadata?
+        /// The suggested invocation phrase.
+        var phrase: String?
+    }
 
     override init() { super.init() }
 
@@ -18,10 +26,9 @@ open class INIntent: NSObject, NSCopying, @unchecked Sendable {
     /// The phrase Siri suggests for a shortcut of the intent.
     @available(iOS 12.0, *)
     open var suggestedInvocationPhrase: String? {
-        get { lock.lock(); defer { lock.unlock() }; return phrase }
-        set { lock.lock(); phrase = newValue; lock.unlock() }
+        get { state.withLock { $0.phrase } }
+        set { state.withLock { $0.phrase = newValue } }
     }
-    private var phrase: String?
 
     /// The image that best represents the intent: the sender's for a message, the caller's for a call.
     @available(iOS 12.0, *)
@@ -34,10 +41,10 @@ open class INIntent: NSObject, NSCopying, @unchecked Sendable {
     /// `@NSCopying` property is, so changing the object afterwards changes nothing.
     @available(iOS 15.0, *)
     open var donationMetadata: INIntentDonationMetadata? {
-        get { lock.lock(); defer { lock.unlock() }; return metadata }
+        get { state.withLock { $0.metadata } }
         set {
             let copy = newValue.map { ($0.copy() as? INIntentDonationMetadata) ?? $0 }
-            lock.lock(); metadata = copy; lock.unlock()
+            state.withLock { $0.metadata = copy }
         }
     }
 
@@ -47,14 +54,12 @@ open class INIntent: NSObject, NSCopying, @unchecked Sendable {
     /// Sets the image of a parameter by its Objective-C name (`"speakableGroupName"`, `"sender"`).
     /// On iOS this is `__setImage(_:forParameterNamed:)`, refined for Swift into the key-path form.
     func __setImage(_ image: INImage?, forParameterNamed parameterName: String) {
-        lock.lock(); defer { lock.unlock() }
-        parameterImages[parameterName] = image
+        state.withLock { $0.parameterImages[parameterName] = image }
     }
 
     /// The image set for a parameter by its Objective-C name, if any.
     func __image(forParameterNamed parameterName: String) -> INImage? {
-        lock.lock(); defer { lock.unlock() }
-        return parameterImages[parameterName]
+        state.withLock { $0.parameterImages[parameterName] }
     }
 
     /// The Objective-C name of a key path of this intent (on iOS, the key path's KVC string), or nil.

@@ -18,8 +18,7 @@ final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
         }
     }
 
-    private let stateLock = NSLock()
-    private var cancelled = false
+    private let cancelled = Locked(false)
 
     /// Accepts every request. Foundation asks this synchronously inside `resume()`, so this is where
     /// the simulation learns that a request is on its way, before `startLoading` runs on another queue.
@@ -68,12 +67,8 @@ final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
 
     /// Cancels the pending response.
     override func stopLoading() {
-        stateLock.lock(); defer { stateLock.unlock() }
-        cancelled = true
+        cancelled.withLock { $0 = true }
     }
 
-    private var isCancelled: Bool {
-        stateLock.lock(); defer { stateLock.unlock() }
-        return cancelled
-    }
+    private var isCancelled: Bool { cancelled.current }
 }

@@ -91,21 +91,20 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
 
 /// The system's copy of an attachment's file.
 private final class AttachmentStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Data?
+    private let stored = Locked<Data?>(nil)
 
     /// Moves the file at `url` in; false when no file is there.
     func move(from url: URL) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        guard let data = FileManager.default.contents(atPath: url.path) else { return false }
-        try? FileManager.default.removeItem(at: url)
-        stored = data
-        return true
+        stored.withLock { stored in
+            guard let data = FileManager.default.contents(atPath: url.path) else { return false }
+            try? FileManager.default.removeItem(at: url)
+            stored = data
+            return true
+        }
     }
 
     /// The stored bytes, if moved.
     var data: Data? {
-        lock.lock(); defer { lock.unlock() }
-        return stored
+        stored.current
     }
 }

@@ -13,12 +13,9 @@ import Foundation
 /// on a background thread"); outside a simulation they run at once.
 @available(iOS 10.0, *)
 open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [PendingRequest] = []
-    private var delivered: [UNNotification] = []
-    private var categories: Set<UNNotificationCategory> = []
-    private var sequence = 0
-    private(set) var badgeCount = 0
+    private let state = Locked(State())
+    /// The app icon's badge count.
+    var badgeCount: Int { state.withLock { $0.badgeCount } }
     /// The delegate asked how to present notifications while the app is in the foreground.
     open weak var delegate: (any UNUserNotificationCenterDelegate)?
 
@@ -30,6 +27,22 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         let fireAt: Int
         /// The order in which it was added.
         let sequence: Int
+    }
+
+    /// What the center holds, behind its lock.
+    private struct State {
+        /// The requests waiting for their trigger, soonest first.
+        var pending: [PendingRequest] = []
+        /// The notifications shown and still in Notification Center.
+        var delivered: [UNNotification] = []
+        /// The registered categories.
+        var categories: Set<UNNotificationCategory> = []
+        /// How many requests were added, for their order.
+        var sequence = 0
+        /// The app icon's badge count.
+        var badgeCount = 0
+        /// The settings the simulated user chose.
+        var settings: DeviceSettings?
     }
 
     /// The most requests that stay pending (domain-rules §7.9).
@@ -52,10 +65,9 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// The settings the simulated user chose (`--settings`); nil: everything allowed.
     var userSettings: DeviceSettings? {
-        get { lock.lock(); defer { lock.unlock() }; return storedSettings }
-        set { lock.lock(); storedSettings = newValue; lock.unlock() }
+        get { state.withLock { $0.settings } }
+        set { state.withLock { $0.settings = newValue } }
     }
-    private var storedSettings: DeviceSettings?
 
     /// What the settings report to the app.
     private var currentSettings: UNNotificationSettings {
@@ -90,8 +102,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// Registers the app's notification categories, replacing the ones registered before.
     open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {
-        lock.lock(); defer { lock.unlock() }
-        self.categories = categories
+        state.withLock { $0.categories = categories }
     }
 
     /// The registered categories.
@@ -140,14 +151,12 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// Removes pending requests by identifier.
     open func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
-        lock.lock(); defer { lock.unlock() }
-        pending.removeAll { identifiers.contains($0.request.identifier) }
+        state.withLock { $0.pending.removeAll { identifiers.contains($0.request.identifier) } }
     }
 
     /// Removes every pending request.
     open func removeAllPendingNotificationRequests() {
-        lock.lock(); defer { lock.unlock() }
-        pending.removeAll()
+        state.withLock { $0.pending.removeAll() }
     }
 
     /// The notifications shown and still in Notification Center.
@@ -161,14 +170,12 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// Removes delivered notifications by request identifier.
     open func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {
-        lock.lock(); defer { lock.unlock() }
-        delivered.removeAll { identifiers.contains($0.request.identifier) }
+        state.withLock { $0.delivered.removeAll { identifiers.contains($0.request.identifier) } }
     }
 
     /// Removes every delivered notification.
     open func removeAllDeliveredNotifications() {
-        lock.lock(); defer { lock.unlock() }
-        delivered.removeAll()
+        state.withLock { $0.delivered.removeAll() }
     }
 
     // MARK: The simulated device's side
@@ -206,57 +213,54 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         default:
             fireAt = now
         }
-        lock.lock()
-        pending.removeAll { $0.request.identifier == request.identifier }
-        sequence += 1
-        pending.append(PendingRequest(request: request, fireAt: fireAt, sequence: sequence))
-        pending.sort { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }
-        if pending.count > Self.pendingLimit { pending.removeLast(pending.count - Self.pendingLimit) }
-        lock.unlock()
+        state.withLock { state in
+            state.pending.removeAll { $0.request.identifier == request.identifier }
+            state.sequence += 1
+            state.pending.append(PendingRequest(request: request, fireAt: fireAt, sequence: state.sequence))
+            state.pending.sort { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }
+            if state.pending.count > Self.pendingLimit { state.pending.removeLast(state.pending.count - Self.pendingLimit) }
+        }
         return nil
     }
 
     private func updateBadge(_ count: Int) -> UNError? {
         guard count >= 0 else { return UNError.simulated(.badgeInputInvalid) }
-        lock.lock(); defer { lock.unlock() }
-        badgeCount = count
+        state.withLock { $0.badgeCount = count }
         return nil
     }
 
     private var registeredCategories: Set<UNNotificationCategory> {
-        lock.lock(); defer { lock.unlock() }
-        return categories
+        state.withLock { $0.categories }
     }
 
     private var deliveredNotificationList: [UNNotification] {
-        lock.lock(); defer { lock.unlock() }
-        return delivered
+        state.withLock { $0.delivered }
     }
 
     /// Records a notification the device showed, replacing one with the same request identifier.
     func noteDelivered(_ notification: UNNotification) {
-        lock.lock(); defer { lock.unlock() }
-        delivered.removeAll { $0.request.identifier == notification.request.identifier }
-        delivered.append(notification)
+        state.withLock { state in
+            state.delivered.removeAll { $0.request.identifier == notification.request.identifier }
+            state.delivered.append(notification)
+        }
     }
 
     /// The pending requests, soonest first.
     var pendingRequests: [UNNotificationRequest] {
-        lock.lock(); defer { lock.unlock() }
-        return pending.map(\.request)
+        state.withLock { $0.pending.map(\.request) }
     }
 
     /// Removes and returns the requests due at or before `time`, soonest first.
     func takeDue(upTo time: Int) -> [(request: UNNotificationRequest, fireAt: Int)] {
-        lock.lock(); defer { lock.unlock() }
-        let due = pending.filter { $0.fireAt <= time }
-        pending.removeAll { $0.fireAt <= time }
-        return due.map { ($0.request, $0.fireAt) }
+        state.withLock { state in
+            let due = state.pending.filter { $0.fireAt <= time }
+            state.pending.removeAll { $0.fireAt <= time }
+            return due.map { ($0.request, $0.fireAt) }
+        }
     }
 
     /// The virtual time of the next trigger, or nil.
     var nextFireTime: Int? {
-        lock.lock(); defer { lock.unlock() }
-        return pending.first.map(\.fireAt)
+        state.withLock { $0.pending.first.map(\.fireAt) }
     }
 }
