@@ -2,14 +2,31 @@
 import PackageDescription
 import Foundation
 
-/// Every file in `Recipes/` that is not Swift (prose, payloads, fixtures, records) is data, not source.
+/// What in `Recipes/` is data (prose, payloads, fixtures, records), not source: every folder with no
+/// Swift file in it, whole, and every other file that is not Swift. Folders rather than their files,
+/// because SwiftPM caches this manifest's result until its text changes: a file added later to a
+/// data folder is still excluded, where a list of files would go stale and warn "unhandled" (a new
+/// data folder needs `--manifest-cache none` once, or any edit of this file).
 let recipeDataFiles: [String] = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Recipes")
-    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+    let keys: [URLResourceKey] = [.isDirectoryKey, .isRegularFileKey]
+    func holdsSwift(_ folder: URL) -> Bool {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return false }
+        return walker.contains { ($0 as? URL)?.pathExtension == "swift" }
+    }
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else { return [] }
     var excluded: [String] = []
-    for case let url as URL in walker where url.pathExtension != "swift" {
-        let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
-        if isFile { excluded.append(String(url.path.dropFirst(root.path.count + 1))) }
+    for case let url as URL in walker {
+        let values = try? url.resourceValues(forKeys: Set(keys))
+        let relative = String(url.path.dropFirst(root.path.count + 1))
+        if values?.isDirectory == true {
+            if !holdsSwift(url) {
+                excluded.append(relative)
+                walker.skipDescendants()
+            }
+        } else if values?.isRegularFile == true, url.pathExtension != "swift" {
+            excluded.append(relative)
+        }
     }
     return excluded.sorted()
 }()
@@ -71,7 +88,9 @@ let package = Package(
         // stand-ins for Apple's UserNotifications and Intents modules built from the model.
         .target(name: "ToolchainSupport", dependencies: ["NotificationSimulator"], path: "Tests/ToolchainSupport"),
         .testTarget(name: "NotificationSimulatorTests", dependencies: ["NotificationSimulator", "ToolchainSupport"], path: "Tests/NotificationSimulatorTests"),
-        .testTarget(name: "CookbookTests", dependencies: ["Cookbook", "Recipes", "ToolchainSupport"], path: "Tests/CookbookTests"),
+        // The golden files are read from, and rewritten in (PUSHBOOK_UPDATE_GOLDEN=1), the source tree.
+        .testTarget(name: "CookbookTests", dependencies: ["Cookbook", "Recipes", "ToolchainSupport"], path: "Tests/CookbookTests",
+                    exclude: ["Fixtures"]),
         .testTarget(name: "PushbookCLITests", dependencies: ["pushbook", "pushbook-test-host", "PushbookCLI", "Cookbook", "PayloadsModule"], path: "Tests/PushbookCLITests"),
     ],
     swiftLanguageModes: [.v6]
