@@ -33,41 +33,25 @@ enum DartGrammar {
                 if let before = lexer.byte(at: i - 1), Lexer.isIdentifierByte(before) { return false }
                 i += 1
             }
-            guard let quote = lexer.byte(at: i), quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") else { return false }
-            let triple = lexer.byte(at: i + 1) == quote && lexer.byte(at: i + 2) == quote
-            i += triple ? 3 : 1
-            while i < lexer.bytes.count {
-                let b = lexer.bytes[i]
-                if b == UInt8(ascii: "\n"), !triple { break }
-                if b == UInt8(ascii: "\\"), !raw { i += 2; continue }
-                if b == quote, !triple || (lexer.byte(at: i + 1) == quote && lexer.byte(at: i + 2) == quote) {
-                    i += triple ? 3 : 1
+            return lexer.emitQuotedString(at: i, escapes: !raw) { lexer, i in
+                guard !raw, lexer.bytes[i] == UInt8(ascii: "$") else { return false }
+                if lexer.byte(at: i + 1) == UInt8(ascii: "{") {
                     lexer.emit(.string, upTo: i)
+                    lexer.emit(.variable, upTo: i + 2)
+                    if lexer.runNested(opener: UInt8(ascii: "{"), closer: UInt8(ascii: "}")) {
+                        if lexer.current == UInt8(ascii: "}") { lexer.emit(.variable, upTo: lexer.position + 1) }
+                    }
+                    i = lexer.position
                     return true
                 }
-                if b == UInt8(ascii: "$"), !raw {
-                    if lexer.byte(at: i + 1) == UInt8(ascii: "{") {
-                        lexer.emit(.string, upTo: i)
-                        lexer.emit(.variable, upTo: i + 2)
-                        if lexer.runNested(opener: UInt8(ascii: "{"), closer: UInt8(ascii: "}")) {
-                            if lexer.current == UInt8(ascii: "}") { lexer.emit(.variable, upTo: lexer.position + 1) }
-                        }
-                        i = lexer.position
-                        continue
-                    }
-                    var end = i + 1
-                    while let c = lexer.byte(at: end), c < 0x80, Lexer.isIdentifierByte(c) { end += 1 }
-                    if end > i + 1, !Lexer.isDigit(lexer.bytes[i + 1]) {
-                        lexer.emit(.string, upTo: i)
-                        lexer.emit(.variable, upTo: end)
-                        i = end
-                        continue
-                    }
-                }
-                i += 1
+                var end = i + 1
+                while let c = lexer.byte(at: end), c < 0x80, Lexer.isIdentifierByte(c) { end += 1 }
+                guard end > i + 1, !Lexer.isDigit(lexer.bytes[i + 1]) else { return false }
+                lexer.emit(.string, upTo: i)
+                lexer.emit(.variable, upTo: end)
+                i = end
+                return true
             }
-            lexer.emit(.string, upTo: i)
-            return true
         }
     }
 }

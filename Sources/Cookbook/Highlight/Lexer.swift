@@ -144,6 +144,30 @@ struct Lexer {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 
+    /// Emits the Dart or Python string whose opening quote (`'` or `"`, perhaps tripled) is at `start`,
+    /// from the current position (so a prefix such as `r` or `f` is part of it); false, emitting
+    /// nothing, when no quote is there. A single-quoted string stops at the end of its line if it is
+    /// unterminated; `\` skips the next byte when `escapes`. At every other byte, `interpolation` may
+    /// emit what it splits out of the string and move the index past it (true), or leave it (false).
+    mutating func emitQuotedString(at start: Int, escapes: Bool, interpolation: (inout Lexer, inout Int) -> Bool) -> Bool {
+        guard let quote = byte(at: start), quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") else { return false }
+        let triple = byte(at: start + 1) == quote && byte(at: start + 2) == quote
+        var i = start + (triple ? 3 : 1)
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\n"), !triple { break }
+            if b == UInt8(ascii: "\\"), escapes { i += 2; continue }
+            if b == quote, !triple || (byte(at: i + 1) == quote && byte(at: i + 2) == quote) {
+                i += triple ? 3 : 1
+                break
+            }
+            if interpolation(&self, &i) { continue }
+            i += 1
+        }
+        emit(.string, upTo: i)
+        return true
+    }
+
     /// The end of the identifier starting at `index` (equal to `index` if there is none).
     func identifierEnd(from index: Int) -> Int {
         guard let first = byte(at: index), Self.isIdentifierStart(first) else { return index }

@@ -30,33 +30,19 @@ enum PythonGrammar {
                 formatted = formatted || b == UInt8(ascii: "f") || b == UInt8(ascii: "F")
                 i += 1
             }
-            guard let quote = lexer.byte(at: i), quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") else { return false }
-            let triple = lexer.byte(at: i + 1) == quote && lexer.byte(at: i + 2) == quote
-            i += triple ? 3 : 1
-            while i < lexer.bytes.count {
-                let b = lexer.bytes[i]
-                if b == UInt8(ascii: "\n"), !triple { break }
-                if b == UInt8(ascii: "\\") { i += 2; continue }  // in raw strings too: r'\'' is one string
-                if b == quote, !triple || (lexer.byte(at: i + 1) == quote && lexer.byte(at: i + 2) == quote) {
-                    i += triple ? 3 : 1
-                    lexer.emit(.string, upTo: i)
-                    return true
+            // `\` escapes in raw strings too: r'\'' is one string.
+            return lexer.emitQuotedString(at: i, escapes: true) { lexer, i in
+                guard formatted, lexer.bytes[i] == UInt8(ascii: "{") else { return false }
+                if lexer.byte(at: i + 1) == UInt8(ascii: "{") { i += 2; return true }
+                lexer.emit(.string, upTo: i + 1)
+                if lexer.runNested(opener: UInt8(ascii: "{"), closer: UInt8(ascii: "}")) {
+                    i = lexer.position
+                    if lexer.current == UInt8(ascii: "}") { i += 1 }
+                } else {
+                    i = lexer.position
                 }
-                if formatted, b == UInt8(ascii: "{") {
-                    if lexer.byte(at: i + 1) == UInt8(ascii: "{") { i += 2; continue }
-                    lexer.emit(.string, upTo: i + 1)
-                    if lexer.runNested(opener: UInt8(ascii: "{"), closer: UInt8(ascii: "}")) {
-                        i = lexer.position
-                        if lexer.current == UInt8(ascii: "}") { i += 1 }
-                    } else {
-                        i = lexer.position
-                    }
-                    continue
-                }
-                i += 1
+                return true
             }
-            lexer.emit(.string, upTo: i)
-            return true
         }
     }
 }

@@ -45,4 +45,16 @@ public enum FCMSchema {
         }
         return (current, written)
     }
+
+    /// Every member of the known objects written in `document`, object by object in the order of
+    /// `containers`: the object's entry, the member, the object's path as written, and the field the
+    /// member's name is (in either spelling), or nil for a name the API does not define.
+    static func members(of document: JSONValue) -> [(container: Container, member: JSONMember, written: JSONPath, field: (name: String, type: JSONType)?)] {
+        containers.flatMap { container -> [(container: Container, member: JSONMember, written: JSONPath, field: (name: String, type: JSONType)?)] in
+            guard let (object, written) = resolve(container.path, in: document), let members = object.members else { return [] }
+            return members.map { member in
+                (container, member, written, container.fields.first { $0.name == member.key || FieldName.camel($0.name) == member.key })
+            }
+        }
+    }
 }

@@ -11,15 +11,11 @@ struct FCMFieldTypeRule: PayloadRule {
     /// Checks every known field, and that `apns.headers` values are strings.
     public func check(_ input: LintContext, into diagnostics: inout [Diagnostic]) {
         guard input.kind == .fcmV1 else { return }
-        for container in FCMSchema.containers {
-            guard let (object, written) = FCMSchema.resolve(container.path, in: input.document), let members = object.members else { continue }
-            for m in members {
-                guard let field = container.fields.first(where: { $0.name == m.key || FieldName.camel($0.name) == m.key }),
-                      !field.type.matches(m.value) else { continue }
-                diagnostics.append(input.diagnostic(Self.description,
-                    "\(written.appending(m.key)) must be \(APSKeyTypeRule.withArticle(field.type == .object ? "object" : field.type.rawValue)), found \(APSKeyTypeRule.withArticle(m.value.typeName)) (\(input.brief(m.value))); FCM refuses the request",
-                    document: written.appending(m.key), at: m.value.location))
-            }
+        for (_, m, written, field) in FCMSchema.members(of: input.document) {
+            guard let field, !field.type.matches(m.value) else { continue }
+            diagnostics.append(input.diagnostic(Self.description,
+                "\(written.appending(m.key)) must be \(APSKeyTypeRule.withArticle(field.type == .object ? "object" : field.type.rawValue)), found \(APSKeyTypeRule.withArticle(m.value.typeName)) (\(input.brief(m.value))); FCM refuses the request",
+                document: written.appending(m.key), at: m.value.location))
         }
         if let (headers, written) = FCMSchema.resolve("message.apns.headers", in: input.document) {
             for m in headers.members ?? [] where m.value.stringValue == nil {

@@ -11,21 +11,17 @@ struct FCMUnknownFieldRule: PayloadRule {
     /// Reports unknown names in the objects whose fields are known.
     public func check(_ input: LintContext, into diagnostics: inout [Diagnostic]) {
         guard input.kind == .fcmV1 else { return }
-        for container in FCMSchema.containers {
-            guard let (object, written) = FCMSchema.resolve(container.path, in: input.document), let members = object.members else { continue }
-            for m in members {
-                if container.fields.contains(where: { $0.name == m.key || FieldName.camel($0.name) == m.key }) { continue }
-                if FlagOutsideAPSRule.flag(named: m.key) != nil { continue } // `apns.mutable-content-outside-aps`
-                if FCMAdminSDKFieldRule.isImageURL(m.key), FCMAdminSDKFieldRule.containers.contains(container.path) { continue } // `fcm.admin-sdk-field`
-                var message = "\(written.appending(m.key)) is not a field of the FCM v1 API, so FCM refuses the request (400 INVALID_ARGUMENT, Unknown name)"
-                let known = container.fields.map { $0.name }
-                if let hint = hint(for: m.key, in: container.path) {
-                    message += "; \(hint)"
-                } else {
-                    message += "; known fields here: \(known.joined(separator: ", "))"
-                }
-                diagnostics.append(input.diagnostic(Self.description, message, document: written.appending(m.key), at: m.keyLocation))
+        for (container, m, written, field) in FCMSchema.members(of: input.document) where field == nil {
+            if FlagOutsideAPSRule.flag(named: m.key) != nil { continue } // `apns.mutable-content-outside-aps`
+            if FCMAdminSDKFieldRule.isImageURL(m.key), FCMAdminSDKFieldRule.containers.contains(container.path) { continue } // `fcm.admin-sdk-field`
+            var message = "\(written.appending(m.key)) is not a field of the FCM v1 API, so FCM refuses the request (400 INVALID_ARGUMENT, Unknown name)"
+            let known = container.fields.map { $0.name }
+            if let hint = hint(for: m.key, in: container.path) {
+                message += "; \(hint)"
+            } else {
+                message += "; known fields here: \(known.joined(separator: ", "))"
             }
+            diagnostics.append(input.diagnostic(Self.description, message, document: written.appending(m.key), at: m.keyLocation))
         }
     }
 
