@@ -34,7 +34,7 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt
         precondition(!recipe.title.isEmpty && !recipe.service.isEmpty)
         precondition(Set(recipe.examples.map(\.id)).count == recipe.examples.count, "an example listed twice")
     } catch {
-        precondition(error.file.hasPrefix("Recipes/fuzz-recipe"), "diagnostic for another file: \(error)")
+        precondition(error.file?.hasPrefix("Recipes/fuzz-recipe") == true, "diagnostic for another file: \(error)")
         let lines = bytes.filter { $0 == 0x0A }.count + 1
         precondition(error.location.line >= 1 && error.location.line <= max(lines, 1), "line outside the file: \(error)")
         precondition(error.location.column >= 1)

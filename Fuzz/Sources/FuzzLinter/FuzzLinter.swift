@@ -20,7 +20,7 @@ public func fuzzLinter(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     for diagnostic in result.diagnostics {
         precondition(RuleCatalogue.rule(diagnostic.rule) != nil, "unknown rule \(diagnostic.rule)")
         precondition(!diagnostic.message.isEmpty)
-        _ = diagnostic.formatted(file: "fuzz.json")
+        _ = diagnostic.inFile("fuzz.json").text
         _ = diagnostic.json
     }
     if result.kind == nil { precondition(!result.accepted) }
