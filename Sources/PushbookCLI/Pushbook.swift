@@ -60,6 +60,8 @@ public enum PushbookCLI {
                 print(command.help)
                 Foundation.exit(0)
             case .run(let parsed):
+                // Whatever the command's code leaves in the temporary folder goes when it ends.
+                ProcessTemporaryFolder.claim()
                 do {
                     exit(with: try command.run(parsed))
                 } catch let error as UsageError {

@@ -8,6 +8,8 @@ enum WorkerCommand {
     /// carries only artifacts.
     static func run(entryPoints: EntryPoints) -> Never {
         WorkerTether.bind()
+        // A folder inside the build's: what a worker the build kills leaves goes with the build's.
+        ProcessTemporaryFolder.claim()
         let channel = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: "."), displayRoot: ".", entryPoints: entryPoints)

@@ -1,0 +1,97 @@
+import Foundation
+import NotificationSimulator
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary folder of one `pushbook` process: nothing a process writes there outlives it.
+///
+/// Recipe code uses `FileManager.default.temporaryDirectory` exactly as in Xcode (a download moved
+/// into `tmp/UUID/`, Firebase's helper saving its image there), and on iOS that is the extension's
+/// own container, which the system clears. Here it would be the machine's shared `/tmp`, where
+/// every run, every worker and every test run left its files. So each `pushbook` process (a build,
+/// each of its workers, `simulate`, `check`, `lint`, …) first makes a folder of its own with
+/// `mkdtemp` in the temporary folder it was given, `pushbook-PID-XXXXXX`, and points `TMPDIR` at it
+/// (Foundation reads `TMPDIR` on every call of `temporaryDirectory`, on Linux and on Apple
+/// platforms). The folder is removed when the process ends: a normal exit (`atexit`), or SIGINT,
+/// SIGTERM or SIGHUP (`Interruption`). A worker makes its folder inside its build's, so workers a
+/// build kills with SIGKILL leave nothing once the build ends. A process killed with SIGKILL
+/// cannot clean up: the next `pushbook` process that claims a folder in the same place removes
+/// the folders of processes that are gone (`reclaimLeftovers`).
+public enum ProcessTemporaryFolder {
+    /// The prefix of every process's folder name: `pushbook-PID-XXXXXX`.
+    static let prefix = "pushbook-"
+
+    /// The folder claimed by this process, if any.
+    private static let claimed = Locked<String?>(nil)
+
+    /// This process's folder, once claimed.
+    public static var path: String? { claimed.current }
+
+    /// Makes this process's folder and points `TMPDIR` at it. Call it first, before any thread is
+    /// started (`setenv` is not safe while other threads read the environment). Without a usable
+    /// temporary folder it leaves `TMPDIR` as it was.
+    public static func claim() {
+        guard claimed.current == nil else { return }
+        let base = baseFolder()
+        reclaimLeftovers(in: base)
+        var template = Array("\(base)/\(prefix)\(getpid())-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { return }
+        let path = String(cString: made)
+        // The folder holds a lock for the life of the process: a later process removes it only when
+        // the lock is free and the process named in it is gone (see `reclaimLeftovers`).
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor >= 0 { _ = flock(descriptor, LOCK_EX | LOCK_NB) }
+        claimed.withLock { $0 = path }
+        setenv("TMPDIR", path, 1)
+        atexit { ProcessTemporaryFolder.removeClaimed() }
+        Interruption.install()
+        Interruption.uninterrupted { $0.remove(onSignal: path, announced: false) }
+    }
+
+    /// Removes this process's folder (at exit).
+    static func removeClaimed() {
+        guard let path = claimed.withLock({ path -> String? in defer { path = nil }; return path }) else { return }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// The temporary folder this process was given: `TMPDIR` when it names a folder, else `/tmp`.
+    private static func baseFolder() -> String {
+        var base = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
+        if !base.isEmpty && !base.hasPrefix("/") { base = FileManager.default.currentDirectoryPath + "/" + base }
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        var isDirectory: ObjCBool = false
+        guard !base.isEmpty, FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory), isDirectory.boolValue else { return "/tmp" }
+        return base
+    }
+
+    /// Removes the folders in `base` that `pushbook` processes made and left when they were killed
+    /// with SIGKILL: a name `pushbook-PID-XXXXXX`, a real folder of this user, no process `PID`, and
+    /// its lock free. (A live process's folder has a live process id and a held lock, so it is
+    /// never taken; a folder whose process id was reused waits for that process to end.)
+    static func reclaimLeftovers(in base: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
+        for name in names {
+            guard let pid = leftoverProcess(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = base + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() else { continue }
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    /// The process id in a folder name `pushbook-PID-XXXXXX`, or nil for any other name.
+    static func leftoverProcess(_ name: String) -> pid_t? {
+        guard name.hasPrefix(prefix) else { return nil }
+        let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].count == 6, parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+              !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), let pid = pid_t(parts[0]), pid > 0 else { return nil }
+        return pid
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Nothing a `pushbook` process writes in the temporary folder outlives it (recipe downloads moved
+/// into `tmp/UUID/`, Firebase's helper's files, download tasks' files, each worker's files).
+@Suite("Nothing is left in the temporary folder", .serialized)
+struct TemporaryFolderTests {
+    /// A fresh empty folder to be the processes' `TMPDIR`, and a folder beside it for outputs.
+    private func folders() throws -> (tmp: URL, work: URL) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-tmpdir-\(UUID().uuidString)", isDirectory: true)
+        let tmp = root.appendingPathComponent("tmp", isDirectory: true), work = root.appendingPathComponent("work", isDirectory: true)
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        return (tmp, work)
+    }
+
+    private func entries(_ folder: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    /// Starts `pushbook build --no-cache` with `TMPDIR` at `tmp` and returns once a worker has made
+    /// its folder inside the build's (or the build has ended).
+    private func startBuildUntilWorkersRun(tmp: URL, work: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["build", "--no-cache", "--out", work.appendingPathComponent("site").path]
+        process.currentDirectoryURL = CommandRunner.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline && !entries(tmp).contains(where: { $0.split(separator: "/").count >= 2 }) { usleep(2_000) }
+        return process
+    }
+
+    @Test("pushbook build --no-cache leaves nothing in TMPDIR: no recipe folder, no Firebase file, no worker folder")
+    func buildLeavesNothing() throws {
+        let (tmp, work) = try folders()
+        defer { try? FileManager.default.removeItem(at: tmp.deletingLastPathComponent()) }
+        let result = try CommandRunner.run(["build", "--no-cache", "--out", work.appendingPathComponent("site").path], environment: ["TMPDIR": tmp.path])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(entries(tmp) == [], "left in TMPDIR")
+    }
+
+    @Test("pushbook simulate leaves nothing in TMPDIR: passthrough, the recipe's extension, and Firebase's helper on an image too large to attach")
+    func simulateLeavesNothing() throws {
+        let (tmp, _) = try folders()
+        defer { try? FileManager.default.removeItem(at: tmp.deletingLastPathComponent()) }
+        let manifest = "Recipes/fcm-image/fixtures/manifest.json"
+        let runs: [[String]] = [
+            ["simulate", "Recipes/fcm-image/examples/jpeg-image.json"],
+            ["simulate", "--recipe", "fcm-image", "Recipes/fcm-image/examples/jpeg-image.json"],
+            ["simulate", "--extension", "firebase", "--fixtures", manifest, "Recipes/fcm-image/examples/jpeg-image.json"],
+            ["simulate", "--extension", "firebase", "--fixtures", manifest, "Recipes/fcm-image/examples/image-too-large.json"],
+        ]
+        for arguments in runs {
+            let result = try CommandRunner.run(arguments, environment: ["TMPDIR": tmp.path])
+            try #require(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.contains("\"delivered\""), "\(arguments) printed a record")
+            #expect(entries(tmp) == [], "left in TMPDIR by \(arguments.joined(separator: " "))")
+        }
+    }
+
+    @Test("a build stopped with SIGTERM or SIGINT while its workers run leaves nothing in TMPDIR")
+    func interruptedBuildLeavesNothing() throws {
+        for number in [SIGTERM, SIGINT] {
+            let (tmp, work) = try folders()
+            defer { try? FileManager.default.removeItem(at: tmp.deletingLastPathComponent()) }
+            let process = try startBuildUntilWorkersRun(tmp: tmp, work: work)
+            let sawWorker = process.isRunning
+            kill(process.processIdentifier, number)
+            process.waitUntilExit()
+            if sawWorker { #expect(process.terminationReason == .uncaughtSignal, "ended by signal \(number)") }
+            #expect(entries(tmp) == [], "left in TMPDIR after signal \(number)")
+        }
+    }
+
+    @Test("a build killed with SIGKILL leaves its folder, and the next pushbook process removes it; folders of live processes and other names stay")
+    func killedBuildsFolderIsReclaimed() throws {
+        let (tmp, work) = try folders()
+        defer { try? FileManager.default.removeItem(at: tmp.deletingLastPathComponent()) }
+        let process = try startBuildUntilWorkersRun(tmp: tmp, work: work)
+        try #require(process.isRunning, "the build was still running when its workers had started")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = entries(tmp).filter { !$0.contains("/") }
+        #expect(left == ["pushbook-\(process.processIdentifier)-" + (left.first?.suffix(6) ?? "")], "the killed build's folder is left: \(left)")
+        // Beside it: a folder named for this live test process, and one of another name.
+        let live = "pushbook-\(getpid())-abcdef", other = "pushbook-notes"
+        for name in [live, other] { try FileManager.default.createDirectory(at: tmp.appendingPathComponent(name), withIntermediateDirectories: true) }
+        let lint = try CommandRunner.run(["lint", "Recipes/fcm-image/examples/jpeg-image.json"], environment: ["TMPDIR": tmp.path])
+        #expect(lint.status == 0, "\(lint.stderr)")
+        #expect(entries(tmp) == [live, other], "only the dead build's folder went")
+    }
+}
