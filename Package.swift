@@ -85,13 +85,17 @@ let package = Package(
         .executableTarget(name: "pushbook-test-host", dependencies: ["PushbookCLI", "Recipes", "NotificationSimulator"], path: "Tests/TestHost"),
         .testTarget(name: "PayloadsTests", dependencies: ["Payloads"], path: "Tests/PayloadsTests", resources: [.copy("Fixtures")]),
         // What the symbol-graph test, the compile probes and the download test share: the toolchain, and
-        // stand-ins for Apple's UserNotifications and Intents modules built from the model.
-        .target(name: "ToolchainSupport", dependencies: ["NotificationSimulator"], path: "Tests/ToolchainSupport"),
-        .testTarget(name: "NotificationSimulatorTests", dependencies: ["NotificationSimulator", "ToolchainSupport"], path: "Tests/NotificationSimulatorTests"),
+        // stand-ins for Apple's UserNotifications and Intents modules built from the model; and every
+        // test target's temporary folder (TemporaryFolder).
+        // Test only: before main, gives the test process a temporary folder of its own, removed at exit
+        // (Tests/TestProcess/TestProcess.c says why).
+        .target(name: "TestProcess", path: "Tests/TestProcess"),
+        .target(name: "ToolchainSupport", dependencies: ["NotificationSimulator", "TestProcess"], path: "Tests/ToolchainSupport"),
+        .testTarget(name: "NotificationSimulatorTests", dependencies: ["NotificationSimulator", "ToolchainSupport", "TestProcess"], path: "Tests/NotificationSimulatorTests"),
         // The golden files are read from, and rewritten in (PUSHBOOK_UPDATE_GOLDEN=1), the source tree.
         .testTarget(name: "CookbookTests", dependencies: ["Cookbook", "Recipes", "ToolchainSupport"], path: "Tests/CookbookTests",
                     exclude: ["Fixtures"]),
-        .testTarget(name: "PushbookCLITests", dependencies: ["pushbook", "pushbook-test-host", "PushbookCLI", "Cookbook", "PayloadsModule"], path: "Tests/PushbookCLITests"),
+        .testTarget(name: "PushbookCLITests", dependencies: ["pushbook", "pushbook-test-host", "PushbookCLI", "Cookbook", "PayloadsModule", "ToolchainSupport"], path: "Tests/PushbookCLITests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,8 @@ import FoundationNetworking
 import Testing
 import Payloads
 @testable import NotificationSimulator
+import TestProcess
+import ToolchainSupport
 
 /// What a download task's completion handler sees in its file, and what is left of it afterwards.
 final class DownloadProbe: @unchecked Sendable {
@@ -46,5 +48,16 @@ struct DownloadTaskFileTests {
         #expect(probe.bytesInside == TestSupport.pngBytes(1_234), "the handler reads the downloaded bytes")
         #expect(probe.existedAtReturn, "the file is there until the handler returns")
         #expect(!FileManager.default.fileExists(atPath: location.path), "the file is deleted when the handler returns")
+    }
+}
+
+@Suite("The test process's temporary folder")
+struct TestProcessFolderTests {
+    @Test("recipe code run in the test process writes into the process's own folder, which TMPDIR names, and the tests' folders are inside it")
+    func recipeCodeWritesIntoTheProcessFolder() throws {
+        let folder = try #require(pushbook_test_process_temporary_folder().map { String(cString: $0) }, "the test process has its own folder")
+        #expect(FileManager.default.temporaryDirectory.standardizedFileURL.path == URL(fileURLWithPath: folder).standardizedFileURL.path)
+        #expect(URL(fileURLWithPath: folder).lastPathComponent.hasPrefix("pushbook-test-process-"))
+        #expect(TemporaryFolder.root.path.hasPrefix(folder + "/"))
     }
 }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Payloads
 @testable import NotificationSimulator
+import ToolchainSupport
 
 /// Helpers shared by the simulator's tests.
 enum TestSupport {
@@ -14,7 +15,7 @@ enum TestSupport {
 
     /// A temporary folder, removed by the caller.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-tests-\(UUID().uuidString)", isDirectory: true)
+        let url = TemporaryFolder.root.appendingPathComponent("pushbook-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -69,7 +70,7 @@ final class DownloadingExtension: UNNotificationServiceExtension, @unchecked Sen
     }
 
     static func write(_ data: Data) throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-\(UUID().uuidString).png")
+        let file = TemporaryFolder.root.appendingPathComponent("pushbook-\(UUID().uuidString).png")
         try data.write(to: file)
         return file
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ToolchainSupport
 
 /// Runs the built `pushbook` binary and captures what it prints and how it exits.
 struct CommandRunner {
@@ -67,7 +68,7 @@ struct CommandRunner {
     /// A temporary copy of one recipe folder, in a recipes folder of its own (`recipes/` inside a
     /// fresh temporary folder, so a site can be built beside it: see `siteFolder(beside:)`).
     static func copyRecipe(_ id: String) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-cli-\(UUID().uuidString)/recipes", isDirectory: true)
+        let root = TemporaryFolder.root.appendingPathComponent("pushbook-cli-\(UUID().uuidString)/recipes", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Recipes/\(id)"), to: root.appendingPathComponent(id))
         return root

@@ -1,5 +1,6 @@
 import Foundation
 import PayloadsModule
+import ToolchainSupport
 
 /// Runs the command-style WebAssembly build of the linter under `wasmkit` (the toolchain's runtime).
 enum ModuleRunner {
@@ -18,7 +19,7 @@ enum ModuleRunner {
     /// The command-style module, written once to a temporary file.
     static let module: URL? = {
         guard let bytes = PayloadsModule.command else { return nil }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-payloads-command-\(UUID().uuidString).wasm")
+        let url = TemporaryFolder.root.appendingPathComponent("pushbook-payloads-command-\(UUID().uuidString).wasm")
         return (try? Data(bytes).write(to: url)) == nil ? nil : url
     }()
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import ToolchainSupport
 
 /// `simulate --settings FILE` and `--strings FILE`, and a recipe app folder carrying them.
 @Suite("simulate: notification settings and Localizable.strings")
 struct SettingsStringsCLITests {
     static func withFiles(_ files: [String: String], _ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-settings-\(UUID().uuidString)", isDirectory: true)
+        let folder = TemporaryFolder.root.appendingPathComponent("pushbook-settings-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }

@@ -75,7 +75,7 @@ public enum Toolchain {
 
     /// A new temporary folder.
     public static func temporaryFolder(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-\(name)-\(UUID().uuidString)", isDirectory: true)
+        let folder = TemporaryFolder.root.appendingPathComponent("pushbook-\(name)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import Payloads
 @testable import Cookbook
+import ToolchainSupport
 
 /// The recipe loader and the Markdown renderer on inputs built to break them.
 @Suite("Hostile input: loader and Markdown")
 struct HostileLoaderTests {
     /// A recipe folder in a temporary recipes folder, with one example.
     private func recipeFolder(_ markdown: [UInt8]) throws -> (root: URL, folder: URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-hostile-\(UUID().uuidString)", isDirectory: true)
+        let root = TemporaryFolder.root.appendingPathComponent("pushbook-hostile-\(UUID().uuidString)", isDirectory: true)
         let folder = root.appendingPathComponent("r", isDirectory: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("examples"), withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: folder.appendingPathComponent("examples/one.json"))

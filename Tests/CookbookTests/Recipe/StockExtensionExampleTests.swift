@@ -4,6 +4,7 @@ import Payloads
 import NotificationSimulator
 import Recipes
 @testable import Cookbook
+import ToolchainSupport
 
 /// Recipe examples run by a stock extension (`extension=firebase`) on another example's input
 /// (`input=NAME`), and the fcm-image page's copy of the extension Firebase's guide has you write.
@@ -14,7 +15,7 @@ struct StockExtensionExampleTests {
 
     /// A recipe folder with one example `photo` and the front matter's `examples:` items `items`.
     static func recipe(_ items: [String]) throws -> (root: URL, result: Result<Recipe, Diagnostic>) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-stock-\(UUID().uuidString)", isDirectory: true)
+        let root = TemporaryFolder.root.appendingPathComponent("pushbook-stock-\(UUID().uuidString)", isDirectory: true)
         let folder = root.appendingPathComponent("r", isDirectory: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("examples"), withIntermediateDirectories: true)
         let front = "---\ntitle: T\nsummary: S\nservice: FCMImageService\nexamples:\n" + items.map { "  - \($0)\n" }.joined() + "---\nBody\n"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Payloads
 @testable import Cookbook
+import ToolchainSupport
 
 /// The build's own rule ids: stable, distinct, and apart from the payload catalogue's.
 @Suite("The build's rules")
@@ -27,7 +28,7 @@ struct ToolRuleTests {
 
     @Test("a recipe's load errors carry the rule they break")
     func loadErrorsCarryRules() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-toolrule-\(UUID().uuidString)", isDirectory: true)
+        let root = TemporaryFolder.root.appendingPathComponent("pushbook-toolrule-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: root) }
         for (name, text) in [("no-front", "# Title\n"), ("bad-key", "---\ntitle: T\nsumary: S\n---\n"), ("bad-order", "---\ntitle: T\nsummary: S\nservice: X\norder: first\n---\n")] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)

@@ -4,6 +4,7 @@ import Payloads
 import NotificationSimulator
 @testable import Cookbook
 import Recipes
+import ToolchainSupport
 
 /// The recipe page and the recipe builder as values: the page renders from what the loader read
 /// (no file I/O), and a golden file records what each real recipe's page and artifact hold
@@ -16,7 +17,7 @@ import Recipes
 
     /// A copy of `id` under a fresh recipes folder, so a test may change or delete it.
     static func copy(_ id: String) throws -> (root: URL, folder: URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-page-\(UUID().uuidString)", isDirectory: true)
+        let root = TemporaryFolder.root.appendingPathComponent("pushbook-page-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let folder = root.appendingPathComponent(id, isDirectory: true)
         try FileManager.default.copyItem(at: repository.appendingPathComponent("Recipes/\(id)", isDirectory: true), to: folder)
@@ -95,7 +96,7 @@ import Recipes
             lines.append("html \(page.html.utf8.count) bytes · \(page.html.components(separatedBy: "<section class=\"example\" id=").count - 1) example panels · diagnostics \(page.diagnostics.count)")
             for (path, text) in page.downloads.sorted(by: { $0.key < $1.key }) { lines.append("download \(path) \(text.utf8.count)") }
             for entry in page.search { lines.append("search \(entry.kind.rawValue) \(entry.url) · \(entry.section)") }
-            let staging = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-artifact-\(UUID().uuidString)", isDirectory: true)
+            let staging = TemporaryFolder.root.appendingPathComponent("pushbook-artifact-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: staging) }
             let artifact = RecipeBuilder(runner: Self.runner).build(recipe, previous: nil, next: nil, key: "k", staging: staging)

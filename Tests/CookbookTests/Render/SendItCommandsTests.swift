@@ -3,6 +3,7 @@ import Testing
 import Payloads
 import NotificationSimulator
 @testable import Cookbook
+import ToolchainSupport
 
 /// The "Send it" commands run in bash with `curl` and `xcrun` replaced by stubs that record their
 /// arguments: hostile example names and header values reach the programs as literal words and run nothing.
@@ -17,11 +18,11 @@ import NotificationSimulator
     /// their arguments (functions, not files: a script written and run at once can hit ETXTBSY when another test
     /// forks meanwhile); returns each call's arguments and the files in the folder afterwards.
     static func run(_ script: String) throws -> (calls: [[String]], files: [String]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-sendit-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("pushbook-sendit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let stubs = ["curl", "xcrun"].map { "\($0)() { { printf '%s\\0' \($0) \"$@\"; printf '\\n'; } >> \"$STUB_LOG\"; }\n" }.joined()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-sendit-\(UUID().uuidString).log")
+        let log = TemporaryFolder.root.appendingPathComponent("pushbook-sendit-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

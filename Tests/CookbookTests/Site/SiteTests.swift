@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cookbook
+import ToolchainSupport
 
 @Suite("Site checks")
 struct SiteTests {
@@ -22,7 +23,7 @@ struct SiteTests {
         let entry = SearchEntry(url: "recipes/a.html#x", title: "</script><script>alert(1)</script>", section: "Caf\u{E9} \"q\"\n",
                                 text: "a\\b\u{1}", kind: .recipe)
         index.entries = [entry, entry]
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-search-\(UUID().uuidString).js")
+        let file = TemporaryFolder.root.appendingPathComponent("pushbook-search-\(UUID().uuidString).js")
         defer { try? FileManager.default.removeItem(at: file) }
         try index.write(to: file)
         let written = try String(contentsOf: file, encoding: .utf8)
@@ -36,7 +37,7 @@ struct SiteTests {
 
     @Test("the staged directory replaces the old one whole")
     func atomicSwap() throws {
-        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-swap-\(UUID().uuidString)", isDirectory: true)
+        let parent = TemporaryFolder.root.appendingPathComponent("pushbook-swap-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: parent) }
         let target = parent.appendingPathComponent("site", isDirectory: true)
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)

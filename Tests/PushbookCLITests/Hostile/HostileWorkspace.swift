@@ -1,4 +1,5 @@
 import Foundation
+import ToolchainSupport
 
 /// A temporary folder holding a copy of a recipe to break on purpose, and what running `pushbook`
 /// on it did: the exit, how the process ended, and every file of the folder before and after.
@@ -14,7 +15,7 @@ struct HostileWorkspace {
 
     /// Copies `Recipes/<id>` into a fresh temporary folder.
     init(copying id: String = "fcm-image") throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-hostile-\(UUID().uuidString)", isDirectory: true)
+        root = TemporaryFolder.root.appendingPathComponent("pushbook-hostile-\(UUID().uuidString)", isDirectory: true)
         recipe = root.appendingPathComponent("recipes/\(id)", isDirectory: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("recipes"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Recipes/\(id)"), to: recipe)

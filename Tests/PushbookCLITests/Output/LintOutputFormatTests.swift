@@ -3,6 +3,7 @@ import Testing
 @testable import PushbookCLI
 import Cookbook
 import Payloads
+import ToolchainSupport
 
 /// `lint --format sarif` and `--format github` (issue 15): what code scanning and GitHub Actions read.
 @Suite("Output formats of lint: SARIF and GitHub annotations")
@@ -12,7 +13,7 @@ struct LintOutputFormatTests {
 
     /// A scratch folder with `files` written into it.
     static func scratch(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-format-\(UUID().uuidString)", isDirectory: true)
+        let folder = TemporaryFolder.root.appendingPathComponent("pushbook-format-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         return folder

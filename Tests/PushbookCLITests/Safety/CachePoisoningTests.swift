@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolchainSupport
 
 /// The cache is untrusted input (review D3, D4): an entry that is not wholly well-formed is a miss
 /// and is rebuilt, nothing outside `--out` changes, the site never shares a file with the cache,
@@ -223,7 +224,7 @@ enum Chromium {
     /// The DOM of a local page after its scripts ran (and a few seconds of virtual time passed), with
     /// every host name unresolvable so nothing leaves the machine.
     static func dumpDOM(_ file: URL, query: String? = nil) throws -> String {
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-chromium-\(UUID().uuidString)")
+        let profile = TemporaryFolder.root.appendingPathComponent("pushbook-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -3,6 +3,7 @@ import Testing
 @testable import PushbookCLI
 #if canImport(Glibc)
 import Glibc
+import ToolchainSupport
 #endif
 
 /// The command line of DESIGN.md, declared once (issue 11): help, parsing, suggestions and the
@@ -51,7 +52,7 @@ struct CommandLineTests {
 
     @Test("review D20: lint -- --help lints the file named --help; help is shown only for --help before --")
     func doubleDashEndsOptions() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-dashes-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("pushbook-dashes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try #"{"aps": {"alert": "hi", "badge": "x"}}"#.write(to: folder.appendingPathComponent("--help"), atomically: true, encoding: .utf8)
@@ -87,7 +88,7 @@ struct CommandLineTests {
 
     @Test("review D14: lint reads a FIFO, a piped /dev/stdin and '-' alike")
     func streamsReadAlike() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-fifo-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("pushbook-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.payload.write(to: folder.appendingPathComponent("p.json"))

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import ToolchainSupport
 
 /// Pages load nothing from the network (review D7), links stay inside the site and are decoded as
 /// browsers do (D15), and the smaller page defects of D22.
@@ -98,7 +99,7 @@ struct PageSafetyTests {
 
     @Test("review D22: lint reads a file whose name is not UTF-8")
     func nonUTF8Argument() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-name-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("pushbook-name-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = Array(folder.path.utf8) + Array("/bad".utf8) + [0xFF] + Array(".json".utf8)

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import ToolchainSupport
 
 /// Payload findings of the review: header values with CR/LF (D19, and the header half of D6), lone
 /// surrogates and out-of-range numbers (D21).
 @Suite("Safety: payload values", .serialized)
 struct PayloadSafetyTests {
     private func temporary(_ name: String, _ text: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-payload-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("pushbook-payload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)

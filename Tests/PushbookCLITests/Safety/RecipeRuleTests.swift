@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ToolchainSupport
 #endif
 
 /// The recipe folder's safety rules (`ToolRule.safety`): one rule for symbolic links (review D5, D9), plain example
@@ -176,7 +177,7 @@ struct RecipeRuleTests {
         #expect(other == reference, "differs: \(Set(other.keys).symmetricDifference(reference.keys).sorted().prefix(5)) \(other.filter { reference[$0.key] != $0.value }.keys.sorted().prefix(5))")
         for (path, data) in other {
             #expect(!String(decoding: data, as: UTF8.self).contains(w.root.path), "\(path) names the workspace's path")
-            #expect(!String(decoding: data, as: UTF8.self).contains(FileManager.default.temporaryDirectory.path + "/pushbook-"), "\(path) names a temporary path")
+            #expect(!String(decoding: data, as: UTF8.self).contains(TemporaryFolder.root.path + "/pushbook-"), "\(path) names a temporary path")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolchainSupport
 
 /// `simulate`'s app and fixture inputs: review D10 (an entitlements file alone keeps the recipe's
 /// Info.plist), D13 (fixture size caps) and D21 (plist Booleans, duplicate and mixed-case manifest
@@ -23,7 +24,7 @@ struct SimulatorInputTests {
 
     @Test("review D21: an entitlement of <string>false</string> or <integer>1</integer> is not granted; <true/> is")
     func plistBooleans() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-plist-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("pushbook-plist-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = recipes.appendingPathComponent("communication-notification/examples/chat-message.json").path
@@ -45,7 +46,7 @@ struct SimulatorInputTests {
 
     /// A folder with a fixture manifest (the text given) and the fcm-image fixtures.
     private func fixtures(_ manifest: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-fixtures-\(UUID().uuidString)")
+        let folder = TemporaryFolder.root.appendingPathComponent("pushbook-fixtures-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: recipes.appendingPathComponent("fcm-image/fixtures"), to: folder)
         try manifest.write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
         return folder

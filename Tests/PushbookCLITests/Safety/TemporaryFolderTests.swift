@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolchainSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,7 @@ import Glibc
 struct TemporaryFolderTests {
     /// A fresh empty folder to be the processes' `TMPDIR`, and a folder beside it for outputs.
     private func folders() throws -> (tmp: URL, work: URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-tmpdir-\(UUID().uuidString)", isDirectory: true)
+        let root = try TemporaryFolder.make("tmpdir")
         let tmp = root.appendingPathComponent("tmp", isDirectory: true), work = root.appendingPathComponent("work", isDirectory: true)
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
