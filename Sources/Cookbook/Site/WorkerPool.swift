@@ -5,7 +5,7 @@ import NotificationSimulator
 /// A few worker processes (`pushbook worker`) that build recipe artifacts in parallel and in
 /// isolation: a recipe whose code traps kills only its worker, which is replaced, and the recipe is
 /// reported as failed while the others go on.
-final class WorkerPool: @unchecked Sendable {
+final class WorkerPool: Sendable {
     /// One job: a recipe and its neighbours.
     struct Request: Codable, Sendable {
         /// The recipes folder.

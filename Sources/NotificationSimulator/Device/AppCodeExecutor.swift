@@ -3,7 +3,7 @@ import Foundation
 /// A task executor with a thread of its own, for running an app's async code (an async delegate
 /// method) without the cooperative thread pool: the driver blocks while it waits, and on a machine
 /// with two cores that pool may have no free thread for the task it waits for.
-final class AppCodeExecutor: TaskExecutor, @unchecked Sendable {
+final class AppCodeExecutor: TaskExecutor, Sendable {
     private let jobs = BlockingQueue<UnownedJob>()
 
     init() {

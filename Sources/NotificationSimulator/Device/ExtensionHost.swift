@@ -10,7 +10,7 @@ import FoundationNetworking
 /// it (cancels, starts), `URLSession` completion handlers have run (a marker queued behind them on the
 /// delegate queue has run), and every request resumed since has reached the fixture protocol. Code that blocks is given `blockedAfter` of real time, then the
 /// world goes on without it, so an extension that hangs cannot hang the simulator.
-final class ExtensionHost: @unchecked Sendable {
+final class ExtensionHost: Sendable {
     /// The world.
     let context: SimulationContext
     /// Real time after which code that has not returned counts as blocked.

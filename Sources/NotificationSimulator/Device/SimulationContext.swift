@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// Apple-shaped APIs (`URLSession` through the fixture protocol, `INInteraction.donate`,
 /// `UNUserNotificationCenter.current()`) find the running world here. One run at a time per process.
-final class SimulationContext: @unchecked Sendable {
+final class SimulationContext: Sendable {
     /// The virtual clock.
     let clock = VirtualClock()
     /// The event queue.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Events run one at a time on the thread that drives the simulation, in order of time and then
 /// of scheduling, so a run is deterministic however the host machine schedules threads.
-public final class VirtualScheduler: @unchecked Sendable {
+public final class VirtualScheduler: Sendable {
     /// One scheduled event.
     struct Event {
         /// When it runs, in virtual milliseconds.

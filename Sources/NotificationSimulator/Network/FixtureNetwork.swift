@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// The network of one run: serves the manifest's responses on the virtual clock and records every fetch.
-final class FixtureNetwork: @unchecked Sendable {
+final class FixtureNetwork: Sendable {
     /// One fetch as the record shows it.
     struct Fetch: Sendable {
         /// The URL asked for.

@@ -90,7 +90,7 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
 }
 
 /// The system's copy of an attachment's file.
-private final class AttachmentStore: @unchecked Sendable {
+private final class AttachmentStore: Sendable {
     private let stored = Locked<Data?>(nil)
 
     /// Moves the file at `url` in; false when no file is there.
