@@ -20,7 +20,12 @@ build="${FUZZ_BUILD:-/tmp/fuzz-build}"
 work="${FUZZ_WORK:-/tmp/pushbook-fuzz}"
 
 echo "== building the fuzz targets in $build"
-(cd "$here" && swift build -c debug --scratch-path "$build" -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library)
+# Every module gets AddressSanitizer and libFuzzer's coverage counters; libFuzzer itself is linked into the
+# fuzz executables only (their settings in Package.swift), never into the main package's build-tool programs.
+# The build-tool programs run during the build under AddressSanitizer: a one-off allocation they keep until
+# exit is not a finding of ours, so leak detection is off for the build (libFuzzer's own runs keep theirs).
+(cd "$here" && ASAN_OPTIONS=detect_leaks=0 swift build -c debug --scratch-path "$build" \
+   -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table)
 
 mkdir -p "$work/seeds/json" "$work/seeds/recipe" "$work/artifacts"
 # JSON seeds: every example, the linter's rule fixtures and its seed payloads, the fixture manifests.

@@ -35,6 +35,8 @@ public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt
         precondition(Set(recipe.examples.map(\.id)).count == recipe.examples.count, "an example listed twice")
     } catch {
         precondition(error.file?.hasPrefix("Recipes/fuzz-recipe") == true, "diagnostic for another file: \(error)")
+        // Location 0:0 is a diagnostic about the whole file (text prints it at 1:1; SARIF and GitHub give no region).
+        guard error.location.line != 0 || error.location.column != 0 else { return 0 }
         let lines = bytes.filter { $0 == 0x0A }.count + 1
         precondition(error.location.line >= 1 && error.location.line <= max(lines, 1), "line outside the file: \(error)")
         precondition(error.location.column >= 1)
