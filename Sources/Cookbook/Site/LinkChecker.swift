@@ -133,7 +133,7 @@ struct LinkChecker: Sendable {
                             // An escaped value never begins with a prefix it does not begin with as written.
                             if pattern.skipsOutside && isOutside(slice) { break }
                             // A byte test: Foundation's String.contains goes through NSString.
-                            values[pattern.name, default: []].append(slice.contains(UInt8(ascii: "&")) ? unescape(slice) : String(decoding: slice, as: UTF8.self))
+                            values[pattern.name, default: []].append(slice.contains(UInt8(ascii: "&")) ? HTML.unescape(slice) : String(decoding: slice, as: UTF8.self))
                             break
                         }
                     }
@@ -144,33 +144,6 @@ struct LinkChecker: Sendable {
             }
             return values
         }
-    }
-
-    /// The references HTML.escape writes, with the character each stands for.
-    private static let references: [(bytes: [UInt8], character: UInt8)] = [
-        (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&#39;".utf8), UInt8(ascii: "'")), (Array("&lt;".utf8), UInt8(ascii: "<")),
-        (Array("&gt;".utf8), UInt8(ascii: ">")), (Array("&amp;".utf8), UInt8(ascii: "&")),
-    ]
-
-    /// `raw` with those references decoded, in one pass over its bytes (each reference runs from
-    /// `&` to the first `;`, so no two overlap and the order of the decoding does not matter).
-    private static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
-        var index = 0
-        scan: while index < raw.count {
-            if raw[index] == UInt8(ascii: "&") {
-                for reference in references where index + reference.bytes.count <= raw.count
-                    && raw[index..<(index + reference.bytes.count)].elementsEqual(reference.bytes) {
-                    out.append(reference.character)
-                    index += reference.bytes.count
-                    continue scan
-                }
-            }
-            out.append(raw[index])
-            index += 1
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `text` percent-decoded, as `removingPercentEncoding` gives it (itself when that fails); text

@@ -40,4 +40,15 @@ import Testing
     @Test func escapingPreservesMultiByteCharactersAroundEntities() {
         #expect(HTML.escapeText("é<é>🍰&") == "é&lt;é&gt;🍰&amp;")
     }
+
+    /// What the attribute escaper writes, the link check's unescape reads back as it was.
+    @Test("unescape reads back exactly what escapeAttribute wrote, and leaves any other & as it is")
+    func unescapeInvertsEscapeAttribute() {
+        for original in [#"a.html?x=1&y="2"#, "<'>&amp;lt;", "&#39;&quot;", "plain ü 🚀", "&", "&;&x;", ""] {
+            let escaped = HTML.escapeAttribute(original)
+            let decoded = Array(escaped.utf8).withUnsafeBufferPointer(HTML.unescape)
+            #expect(decoded == original, "\(original) → \(escaped) → \(decoded)")
+        }
+        #expect(Array("&nbsp;&amp".utf8).withUnsafeBufferPointer(HTML.unescape) == "&nbsp;&amp")
+    }
 }
