@@ -12,6 +12,10 @@ enum BuildCommand {
     /// Rebuild on every change.
     static let watch = OptionSpec.flag("--watch",
         help: "Build, then rebuild whenever a file under the recipes folder changes (one status line each); Ctrl-C stops and leaves the site whole. A changed .swift file needs `swift build` first.")
+    /// How to print the build's problems.
+    static let format = OptionSpec.value("--format", "FMT",
+        help: "text (problems on standard error), sarif (a SARIF 2.1.0 log of every problem, for code scanning) or github (GitHub Actions workflow commands, shown as annotations on the pull request); with sarif and github the log goes to standard output and the summary line to standard error. Not with --watch.",
+        default: "text", choices: ["text", "sarif", "github"])
 
     /// The command's declaration.
     static let spec = CommandSpec(
@@ -30,7 +34,7 @@ enum BuildCommand {
             every recipe file and every site file, recorded in its .pushbook-stamp), the site is left
             as it is and the build says it is up to date.
             """,
-        options: [CommonOptions.recipes, out, noCache, watch, CommonOptions.jobs, CommonOptions.verbose],
+        options: [CommonOptions.recipes, out, noCache, watch, format, CommonOptions.rulesURL, CommonOptions.jobs, CommonOptions.verbose],
         arguments: [],
         epilogue: """
             EXIT STATUS: 0 built, 1 a check failed (the old site is kept), 2 bad usage or an --out that
@@ -74,7 +78,12 @@ enum BuildCommand {
         let recipes = arguments.value(CommonOptions.recipes) ?? "Recipes"
         let out = arguments.value(Self.out) ?? "site"
         let jobs = try CommonOptions.jobs(arguments)
+        let format = try CommonOptions.format(Self.format, arguments)
+        let rulesPage = try CommonOptions.rulesURL(arguments)
         guard arguments.positionals.isEmpty else { throw UsageError(message: "build takes no arguments (got '\(arguments.positionals[0])')") }
+        if arguments.flag(watch) && format != "text" {
+            throw UsageError(message: "--format \(format) prints one build's problems; --watch prints a status line per rebuild (use --format text, the default, with --watch)")
+        }
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: displayName(recipes),
                                       entryPoints: arguments.entryPoints)
         let shown = displayName(out)
@@ -86,17 +95,34 @@ enum BuildCommand {
                                  recipesShown: displayName(recipes), options: options)
         }
         let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), shownAs: shown, options: options)
-        for diagnostic in report.diagnostics { printError(diagnostic.text) }
+        // The summary is the output in text; with a log on standard output, it goes to standard error.
+        let summary: (String) -> Void = format == "text" ? { print($0) } : { printError($0) }
+        printProblems(report, format: format, rulesPage: rulesPage)
         if report.refused { return .unreadable }
         if report.upToDate {
-            print("'\(shown)' is up to date: nothing changed since the build that made it (\(report.recipes) recipes)")
+            summary("'\(shown)' is up to date: nothing changed since the build that made it (\(report.recipes) recipes)")
             return .success
         }
         guard report.succeeded else {
             printError("build failed: '\(shown)' was left as it was")
             return .checkFailed
         }
-        print("built '\(shown)': \(report.recipes) recipes, \(report.examples) examples verified (\(report.cached) recipes from the cache), \(report.filesWritten) files")
+        summary("built '\(shown)': \(report.recipes) recipes, \(report.examples) examples verified (\(report.cached) recipes from the cache), \(report.filesWritten) files")
         return .success
+    }
+
+    /// Prints the build's problems in `format`: each on standard error as text, or the SARIF log or
+    /// the workflow commands on standard output (an `--out` refused untouched is a problem that
+    /// stopped the build, not a finding: a tool execution notification in SARIF).
+    static func printProblems(_ report: CookbookProject.BuildReport, format: String, rulesPage: String?) {
+        let found = report.diagnostics
+        switch format {
+        case "sarif":
+            let log = report.refused ? SARIFLog(results: [], notifications: found, columns: .reading(found), rulesPage: rulesPage)
+                                     : SARIFLog(results: found, columns: .reading(found), rulesPage: rulesPage)
+            print(log.text, terminator: "")
+        case "github": print(GitHubAnnotations(diagnostics: found, columns: .reading(found)).text, terminator: "")
+        default: for diagnostic in found { printError(diagnostic.text) }
+        }
     }
 }
