@@ -92,11 +92,8 @@ public struct FixtureManifest: Sendable, Equatable {
             let latency = try integer("latencyMilliseconds", default: 0, range: 0...86_400_000)
             let pad = try integer("padToBytes", default: 0, range: 0...maximumBytes)
             if body.count < pad {
-                // Zeros from the allocator (untouched pages), with the file's bytes over the start:
-                // no 12 MB copy for a padded image, which is built again for every example run.
-                var padded = Data(count: pad)
-                padded.replaceSubrange(0..<body.count, with: body)
-                body = padded
+                // Untouched zero pages after the file's bytes, which DownloadFile never reads.
+                body = PaddedBody.make(body, size: pad)
             }
             var mimeType: String?
             if let mime = member.value["mimeType"] {
