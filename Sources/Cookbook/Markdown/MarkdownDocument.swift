@@ -136,14 +136,26 @@ struct MarkdownDocument: Sendable {
                                 plainText: text.joined().split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " "), sections: cut)
     }
 
-    /// The fenced code blocks and images of `markdown`, in document order, without rendering it:
-    /// what the recipe loader reads to know which files the page needs.
-    static func references(in markdown: String) -> (codeBlocks: [CodeBlock], images: [Image]) {
-        guard let document = parse(markdown, options: CMARK_OPT_VALIDATE_UTF8) else { return ([], []) }
+    /// A link in the prose (`[text](url)`): its destination and where it starts in the Markdown.
+    struct Link: Sendable, Equatable {
+        /// The destination as cmark read it (entities and backslash escapes resolved).
+        var url: String
+        /// The 1-based line in the Markdown source.
+        var line: Int
+        /// The 1-based column (in UTF-8 bytes).
+        var column: Int
+    }
+
+    /// The fenced code blocks, images and links of `markdown`, in document order, without rendering
+    /// it: what the recipe loader reads to know which files the page needs, and where a link the
+    /// site check finds broken was written.
+    static func references(in markdown: String) -> (codeBlocks: [CodeBlock], images: [Image], links: [Link]) {
+        guard let document = parse(markdown, options: CMARK_OPT_VALIDATE_UTF8) else { return ([], [], []) }
         defer { cmark_node_free(document) }
         var blocks: [CodeBlock] = []
         var images: [Image] = []
-        guard let iterator = cmark_iter_new(document) else { return ([], []) }
+        var links: [Link] = []
+        guard let iterator = cmark_iter_new(document) else { return ([], [], []) }
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
@@ -155,10 +167,12 @@ struct MarkdownDocument: Sendable {
                 blocks.append(CodeBlock(info: string(cmark_node_get_fence_info(node)), literal: string(cmark_node_get_literal(node)), line: line, column: column))
             case CMARK_NODE_IMAGE:
                 images.append(Image(url: string(cmark_node_get_url(node)), line: line, column: column))
+            case CMARK_NODE_LINK:
+                links.append(Link(url: string(cmark_node_get_url(node)), line: line, column: column))
             default: break
             }
         }
-        return (blocks, images)
+        return (blocks, images, links)
     }
 
     /// cmark's document for `markdown`; the caller frees it with `cmark_node_free`.

@@ -116,7 +116,7 @@ extension CookbookProject {
             let pages = try SitePages.render(recipes: recipes, artifacts: artifacts, site: shown)
             try pages.write(to: transaction.staging, site: shown, reusing: transaction.target)
             let files = pages.siteFiles(with: built)
-            return .success((files, pages.brokenLinks(with: built, files: files, site: shown)))
+            return .success((files, pages.brokenLinks(with: built, files: files, site: shown, recipes: recipes)))
         } catch {
             return .failure(error)
         }

@@ -148,7 +148,7 @@ struct LinkChecker: Sendable {
 
     /// `text` percent-decoded, as `removingPercentEncoding` gives it (itself when that fails); text
     /// without a `%` is returned as it is, without a trip through Foundation.
-    private static func percentDecoded(_ text: String) -> String {
+    static func percentDecoded(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         return text.removingPercentEncoding ?? text
     }

@@ -60,13 +60,14 @@ struct SitePages {
     }
 
     /// The broken links of the whole site: the recipe pages' links as their artifacts list them
-    /// (no page is read back), these pages' from the HTML just rendered.
-    func brokenLinks(with artifacts: [RecipeArtifact], files siteFiles: Set<String>, site: String) -> [Diagnostic] {
+    /// (no page is read back), these pages' from the HTML just rendered; a recipe page's broken link
+    /// is reported where its recipe.md wrote it (see `BrokenLinkSource`).
+    func brokenLinks(with artifacts: [RecipeArtifact], files siteFiles: Set<String>, site: String, recipes: [Recipe]) -> [Diagnostic] {
         var pageLinks: [String: (ids: Set<String>, hrefs: [String])] = [:]
         for artifact in artifacts {
             for (path, page) in artifact.links { pageLinks[path] = (Set(page.ids), page.hrefs) }
         }
         for (path, html) in files where path.hasSuffix(".html") { pageLinks[path] = LinkChecker.links(in: html) }
-        return LinkChecker.check(links: pageLinks, files: siteFiles).map { $0.diagnostic(site: site) }
+        return BrokenLinkSource.diagnostics(LinkChecker.check(links: pageLinks, files: siteFiles), recipes: recipes, site: site)
     }
 }

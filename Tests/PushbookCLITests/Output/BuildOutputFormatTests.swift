@@ -12,8 +12,8 @@ struct BuildOutputFormatTests {
 
     /// A copy of payload-pitfalls (`recipes/` in a fresh temporary folder) whose `alerts-off` record
     /// differs on its `bytes` line and whose prose links to a page that does not exist. Returns the
-    /// folder and the record's line.
-    static func brokenRecipes() throws -> (folder: URL, recordLine: Int) {
+    /// folder, the record's line and the link's line in recipe.md.
+    static func brokenRecipes() throws -> (folder: URL, recordLine: Int, linkLine: Int) {
         let recipes = try CommandRunner.copyRecipe("payload-pitfalls")
         let expected = recipes.appendingPathComponent("payload-pitfalls/expected/alerts-off.json")
         let record = try String(contentsOf: expected, encoding: .utf8)
@@ -22,25 +22,27 @@ struct BuildOutputFormatTests {
         let markdown = recipes.appendingPathComponent("payload-pitfalls/recipe.md")
         let text = try String(contentsOf: markdown, encoding: .utf8)
         try (text + "\nSee [the missing page](missing-page.html).\n").write(to: markdown, atomically: true, encoding: .utf8)
-        return (recipes.deletingLastPathComponent(), recordLine)
+        let linkLine = text.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+        return (recipes.deletingLastPathComponent(), recordLine, linkLine)
     }
 
-    /// The SARIF log's results as (rule, uri, line).
-    static func results(_ sarif: String) throws -> (results: [(rule: String, uri: String?, line: Int?)], successful: Bool?, notifications: Int) {
+    /// The SARIF log's results as (rule, uri, line, column), whether the invocation succeeded, and
+    /// how many tool execution notifications it has.
+    static func results(_ sarif: String) throws -> (results: [(rule: String, uri: String?, line: Int?, column: Int?)], successful: Bool?, notifications: Int) {
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let invocation = (run["invocations"] as? [[String: Any]])?.first
         let results = (run["results"] as? [[String: Any]] ?? []).map { result in
             let physical = ((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any]
             return (rule: result["ruleId"] as? String ?? "", uri: (physical?["artifactLocation"] as? [String: Any])?["uri"] as? String,
-                    line: (physical?["region"] as? [String: Any])?["startLine"] as? Int)
+                    line: (physical?["region"] as? [String: Any])?["startLine"] as? Int, column: (physical?["region"] as? [String: Any])?["startColumn"] as? Int)
         }
         return (results, invocation?["executionSuccessful"] as? Bool, (invocation?["toolExecutionNotifications"] as? [Any])?.count ?? 0)
     }
 
     @Test("build --format sarif of a failing cookbook: a log valid against the OASIS schema with every problem of the text form, the mismatch at its line, the summary on stderr, no site")
     func sarif() throws {
-        let (folder, recordLine) = try Self.brokenRecipes()
+        let (folder, recordLine, _) = try Self.brokenRecipes()
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = try CommandRunner.run(["build", "--no-cache", "--recipes", "recipes", "--out", "out"], in: folder)
         let run = try CommandRunner.run(["build", "--no-cache", "--recipes", "recipes", "--out", "out", "--format", "sarif", "--rules-url", Self.rulesPage], in: folder)
@@ -67,7 +69,7 @@ struct BuildOutputFormatTests {
 
     @Test("build --format github prints one workflow command per problem of the text form, the summary on stderr")
     func github() throws {
-        let (folder, recordLine) = try Self.brokenRecipes()
+        let (folder, recordLine, _) = try Self.brokenRecipes()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try CommandRunner.run(["build", "--no-cache", "--recipes", "recipes", "--out", "out", "--format", "github"], in: folder)
         #expect(run.status == 1)
@@ -77,9 +79,9 @@ struct BuildOutputFormatTests {
         #expect(lines.contains { $0.hasPrefix("::error file=recipes/payload-pitfalls/expected/alerts-off.json,line=\(recordLine),col=1,title=check.mismatch::") })
     }
 
-    @Test("build with a broken link only: one result, the link's rule, at the page that holds the link")
+    @Test("build with a broken link only: one result, the link's rule, at the line and column recipe.md wrote it")
     func brokenLink() throws {
-        let (folder, _) = try Self.brokenRecipes()
+        let (folder, _, linkLine) = try Self.brokenRecipes()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Put the record back: the build now fails on the link alone.
         let update = try CommandRunner.run(["check", "--recipes", "recipes", "--update"], in: folder)
@@ -89,7 +91,8 @@ struct BuildOutputFormatTests {
         let (results, _, _) = try Self.results(run.stdout)
         #expect(results.count == 1, "\(results)")
         #expect(results.first?.rule == ToolRule.brokenLink.id)
-        #expect(results.first?.uri == "out/recipes/payload-pitfalls.html" && results.first?.line == nil, "a whole-page location: \(results)")
+        #expect(results.first?.uri == "recipes/payload-pitfalls/recipe.md" && results.first?.line == linkLine, "\(results)")
+        #expect(results.first?.column == 5, "'See [': the link starts at column 5")
     }
 
     @Test("build --format sarif of a passing cookbook: no results, the summary on stderr; a refused --out is a notification; --watch takes text only")

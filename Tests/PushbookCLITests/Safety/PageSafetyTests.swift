@@ -56,10 +56,21 @@ struct PageSafetyTests {
     func linksOutOfTheRoot(href: String) throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
-        try w.appendProse("[up](\(href))\n")
+        let line = try w.appendProse("[up](\(href))\n")
         let run = try w.build()
         #expect(run.status == 1)
-        #expect(run.stderr.contains("recipes/fcm-image.html:1:1: error: broken link '\(href)': it climbs out of the site's root folder"), "\(run.stderr)")
+        #expect(run.stderr.contains("recipes/fcm-image/recipe.md:\(line):1: error: broken link '\(href)' on page recipes/fcm-image.html: it climbs out of the site's root folder"), "\(run.stderr)")
+    }
+
+    @Test("a broken link is reported at the line and column where recipe.md wrote it, percent-encoded by cmark or not, with the page that holds it")
+    func brokenLinkAtItsSource() throws {
+        let w = try HostileWorkspace()
+        defer { w.remove() }
+        let line = try w.appendProse("[a](<with space.html>) then [b](gone.html#x)\n")
+        let run = try w.build()
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("recipes/fcm-image/recipe.md:\(line):1: error: broken link 'with%20space.html' on page recipes/fcm-image.html: no file 'recipes/with space.html' in the site [build.broken-link]"), "\(run.stderr)")
+        #expect(run.stderr.contains("recipes/fcm-image/recipe.md:\(line):29: error: broken link 'gone.html#x' on page recipes/fcm-image.html"), "\(run.stderr)")
     }
 
     @Test("review D15: percent-encoded paths and anchors resolve as a browser resolves them")
