@@ -57,7 +57,39 @@ struct TestProcessFolderTests {
     func recipeCodeWritesIntoTheProcessFolder() throws {
         let folder = try #require(pushbook_test_process_temporary_folder().map { String(cString: $0) }, "the test process has its own folder")
         #expect(FileManager.default.temporaryDirectory.standardizedFileURL.path == URL(fileURLWithPath: folder).standardizedFileURL.path)
-        #expect(URL(fileURLWithPath: folder).lastPathComponent.hasPrefix("pushbook-test-process-"))
+        #expect(URL(fileURLWithPath: folder).lastPathComponent.hasPrefix("pushbook-test-process-\(getpid())-"))
         #expect(TemporaryFolder.root.path.hasPrefix(folder + "/"))
+    }
+
+    @Test("a folder a test process killed with SIGKILL left is removed by the next one; a live process's, a locked one, a symbolic link and other names stay")
+    func leftoversOfKilledTestProcesses() throws {
+        let base = TemporaryFolder.root.appendingPathComponent("reclaim-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        // A process id that is gone: a child that has exited and been waited for.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let gone = child.processIdentifier
+        let names = ["dead": "pushbook-test-process-\(gone)-AbC123", "live": "pushbook-test-process-\(getppid())-AbC123",
+                     "locked": "pushbook-test-process-\(gone)-LoCk00", "other": "pushbook-\(gone)-AbC123", "short": "pushbook-test-process-\(gone)-AbC"]
+        for name in names.values {
+            try FileManager.default.createDirectory(atPath: base + "/" + name + "/tmp", withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/" + name + "/tmp/file"))
+        }
+        let outside = base + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: outside + "/file"))
+        try FileManager.default.createSymbolicLink(atPath: base + "/pushbook-test-process-\(gone)-LiNk00", withDestinationPath: outside)
+        let lock = open(base + "/" + names["locked"]!, O_RDONLY | O_DIRECTORY)
+        #expect(lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) == 0)
+        defer { close(lock) }
+
+        pushbook_test_process_reclaim_leftovers(base)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: base))
+        #expect(!left.contains(names["dead"]!), "a gone process's folder is removed")
+        #expect(left.isSuperset(of: [names["live"]!, names["locked"]!, names["other"]!, names["short"]!, "pushbook-test-process-\(gone)-LiNk00", "outside"]), "\(left.sorted())")
+        #expect(FileManager.default.fileExists(atPath: outside + "/file"), "a symbolic link is not followed")
     }
 }
