@@ -166,12 +166,47 @@ enum AvailabilityCheck {
     /// The source with the lines a snippet hides blanked, so line numbers stay the file's.
     static func shownLines(of source: String) -> String {
         var hidden = false
-        return source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed == "// snippet.hide" { hidden = true; return "" }
-            if trimmed == "// snippet.show" { hidden = false; return "" }
-            return hidden ? "" : String(line)
-        }.joined(separator: "\n")
+        var shown = ""
+        shown.reserveCapacity(source.utf8.count)
+        // Lines split as `split(separator: "\n")` splits Characters: at an LF byte not after a CR (CR LF
+        // is one Character). Only a line holding the marker's bytes can trim to a marker, so only
+        // those lines are trimmed (by Foundation, as before).
+        let utf8 = source.utf8
+        var start = utf8.startIndex, index = start, previous: UInt8 = 0, first = true
+        while true {
+            let atEnd = index == utf8.endIndex
+            let byte = atEnd ? 0 : utf8[index]
+            if atEnd || (byte == 0x0A && previous != 0x0D) {
+                let line = source[start..<index]
+                if !first { shown += "\n" }
+                first = false
+                var marker = false
+                if Self.holdsMarker(line.utf8) {
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    if trimmed == "// snippet.hide" { hidden = true; marker = true }
+                    else if trimmed == "// snippet.show" { hidden = false; marker = true }
+                }
+                if !marker && !hidden { shown += line }
+                if atEnd { break }
+                start = utf8.index(after: index)
+            }
+            previous = byte
+            index = utf8.index(after: index)
+        }
+        return shown
+    }
+
+    private static let markerBytes = Array("// snippet.".utf8)
+
+    /// Whether the bytes hold `// snippet.` anywhere.
+    private static func holdsMarker(_ bytes: Substring.UTF8View) -> Bool {
+        let marker = markerBytes
+        var index = bytes.startIndex
+        while let slash = bytes[index...].firstIndex(of: 0x2F) {
+            if bytes[slash...].starts(with: marker) { return true }
+            index = bytes.index(after: slash)
+        }
+        return false
     }
 
     /// Apple's types, by name.

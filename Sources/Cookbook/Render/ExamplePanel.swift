@@ -14,12 +14,21 @@ struct ExamplePanel {
     var view: ExampleView?
     /// The recipe's working example (its name and view) that a failing one is compared with, if any.
     var working: (name: String, view: ExampleView)?
+    /// The commands that send the example (captions and shell text), made once for the panel and its search entry.
+    private var commands: [(title: String, text: String)] = []
 
     /// A panel for `result` of `recipe`; `working` is the recipe's working example of the same input kind.
     init(recipe: Recipe, result: ExampleResult, working: (name: String, view: ExampleView)? = nil) {
+        self.init(recipe: recipe, result: result, view: result.outcome.map { ExampleView($0, verification: result.verification) }, working: working)
+    }
+
+    /// A panel for `result` of `recipe` whose view (`ExampleView` of its outcome, nil when it could
+    /// not run) was made already.
+    init(recipe: Recipe, result: ExampleResult, view: ExampleView?, working: (name: String, view: ExampleView)?) {
         self.recipe = recipe
         self.result = result
-        view = result.outcome.map { ExampleView($0, verification: result.verification) }
+        self.view = view
+        commands = view.map { SendItCommands(view: $0, name: result.example.id).all.map { ($0.title, $0.shell.text) } } ?? []
         if let view, let working, working.name != result.example.id, view.fallsShort(of: working.view) {
             self.working = working
         }
@@ -82,7 +91,7 @@ struct ExamplePanel {
                 lines.append([shown.title, shown.subtitle, shown.body].filter { !$0.isEmpty }.joined(separator: ": "))
             }
             lines += view.diagnostics.map { "\($0.rule): \($0.message)" }
-            lines += SendItCommands(view: view, name: result.example.id).all.map { $0.shell.text.replacingOccurrences(of: " \\\n  ", with: " ") }
+            lines += commands.map { $0.text.replacingOccurrences(of: " \\\n  ", with: " ") }
             lines += view.apns?.sendHeaders.map { "\($0.name): \($0.value)" } ?? []
         }
         return SearchEntry(url: page + "#" + anchor, title: recipe.title, section: "Example: " + result.example.id,
@@ -231,8 +240,8 @@ struct ExamplePanel {
         var html = "<div class=\"send-it\">\n<h4>Send it</h4>\n"
         html += "<p>Tokens, keys and which APNs host to use: <a href=\"../send-to-a-device.html\">Send it to a device</a>.</p>\n"
         html += "<div class=\"send-it-commands\">\n"
-        for command in SendItCommands(view: view, name: name).all {
-            html += CodePanel.render(code: command.shell.text, language: "shell", caption: command.title)
+        for command in commands {
+            html += CodePanel.render(code: command.text, language: "shell", caption: command.title)
         }
         html += "</div>\n"
         html += "<h4>APNs request headers</h4>\n"

@@ -25,6 +25,8 @@ struct RecipePage {
         var diagnostics: [Diagnostic]
         /// Image files of the recipe its prose embeds: site path → path in the recipe folder.
         var images: [String: String] = [:]
+        /// The view of each example that ran, by example id (made once per page).
+        var views: [String: ExampleView] = [:]
     }
 
     /// The page's path relative to the site root.
@@ -42,6 +44,9 @@ struct RecipePage {
         var headingIDs: [Int: (id: String, title: String)] = [:]
         let file = recipe.markdownPath
         var images = ProseImages(recipe: recipe)
+        // Each example's view is made once, and so is the working example every panel compares with.
+        let views = results.compactMapValues { result in result.outcome.map { ExampleView($0, verification: result.verification) } }
+        let working = working(in: views)
         let document = MarkdownDocument.render(recipe.markdown, image: { images.resolve($0) }, codeBlock: { block in
             let words = block.info.split(separator: " ").map(String.init)
             let location = SourceLocation(line: block.line + recipe.markdownLine - 1, column: block.column)
@@ -84,7 +89,7 @@ struct RecipePage {
                     return ""
                 }
                 shownExamples[words[1]] = location.line
-                let panel = ExamplePanel(recipe: recipe, result: result, working: working(for: result))
+                let panel = ExamplePanel(recipe: recipe, result: result, view: views[words[1]], working: working)
                 downloads.merge(panel.downloads) { a, _ in a }
                 search.append(panel.searchEntry(page: path))
                 toc.append((panel.anchor, "Example: \(words[1])", 3, block.line))
@@ -112,7 +117,7 @@ struct RecipePage {
         main += document.html
         for example in recipe.examples where shownExamples[example.id] == nil {
             guard let result = results[example.id] else { continue }
-            let panel = ExamplePanel(recipe: recipe, result: result, working: working(for: result))
+            let panel = ExamplePanel(recipe: recipe, result: result, view: views[example.id], working: working)
             downloads.merge(panel.downloads) { a, _ in a }
             search.append(panel.searchEntry(page: path))
             toc.append((panel.anchor, "Example: \(example.id)", 3, Int.max))
@@ -139,15 +144,14 @@ struct RecipePage {
         search = entries + search
         let html = PageLayout.render(title: recipe.title, description: recipe.summary, root: "../", current: "recipes", lead: lead, main: main,
                                      toc: toc.map { ($0.id, $0.title, $0.level) })
-        return Output(html: html, downloads: downloads, search: search, diagnostics: diagnostics + images.diagnostics, images: images.files)
+        return Output(html: html, downloads: downloads, search: search, diagnostics: diagnostics + images.diagnostics, images: images.files, views: views)
     }
 
     /// The recipe's first working example (in the order the front matter lists them): what a failing
     /// example's payload is compared with.
-    private func working(for result: ExampleResult) -> (name: String, view: ExampleView)? {
+    private func working(in views: [String: ExampleView]) -> (name: String, view: ExampleView)? {
         for example in recipe.examples {
-            guard let other = results[example.id], let outcome = other.outcome else { continue }
-            let view = ExampleView(outcome, verification: other.verification)
+            guard let view = views[example.id] else { continue }
             if view.isWorking { return (example.id, view) }
         }
         return nil
@@ -197,6 +201,10 @@ struct RecipePage {
         return html
     }
 
+    private static func isLetterByte(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool { isLetterByte(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F }
+
     /// The highlighter's language for a file extension.
     static func language(forExtension ext: String) -> String {
         switch ext.lowercased() {
@@ -217,6 +225,24 @@ struct RecipePage {
     /// The identifiers of a piece of code, for search (XML and plist boilerplate left out).
     static func identifiers(in code: String) -> String {
         var seen = boilerplate, words: [String] = []
+        // ASCII code (nearly all of it) is scanned as bytes: there a Character is one byte, a letter is
+        // A-Z or a-z and a number 0-9, exactly as `Character` decides below.
+        if code.utf8.allSatisfy({ $0 < 0x80 }) {
+            var utf8 = code
+            utf8.withUTF8 { bytes in
+                var start = 0
+                for index in 0...bytes.count {
+                    let byte = index < bytes.count ? bytes[index] : 0x20
+                    if Self.isWordByte(byte) { continue }
+                    if index - start > 2, Self.isLetterByte(bytes[start]) {
+                        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                        if seen.insert(word).inserted { words.append(word) }
+                    }
+                    start = index + 1
+                }
+            }
+            return words.joined(separator: " ")
+        }
         var current = ""
         for ch in code + " " {
             if ch.isLetter || ch.isNumber || ch == "_" { current.append(ch); continue }

@@ -38,17 +38,15 @@ struct Snippet: Sendable, Equatable {
     /// missing region is reported at `include` (the recipe.md line that asks for it) when given.
     static func extract(from source: String, region: String?, file: String,
                         includedAt include: (file: String, location: SourceLocation)? = nil) throws(Diagnostic) -> Snippet {
-        var shown: [String] = []
+        var shown: [Substring] = []
         var hidden = false
         var hideLine = 0
         var openRegion: (name: String, line: Int)?
         var found = region == nil
-        // "\r\n" is one Character in Swift: split on it too, or markers in a CRLF file go unseen.
-        for (index, raw) in source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-            let line = String(raw)
+        for (index, line) in Self.lines(of: source).enumerated() {
             let number = index + 1
-            let trimmed = line.trimmingSpaces
-            if trimmed.hasPrefix("// snippet.") {
+            // Only a line whose bytes hold the marker after spaces and tabs can be one (see `mayStart`).
+            if Self.mayStart(line, with: "// snippet."), case let trimmed = String(line).trimmingSpaces, trimmed.hasPrefix("// snippet.") {
                 let marker = String(trimmed.dropFirst("// snippet.".count)).trimmingSpaces
                 switch marker {
                 case "hide":
@@ -75,7 +73,7 @@ struct Snippet: Sendable, Equatable {
             }
             guard !hidden else { continue }
             if let region, openRegion?.name != region { continue }
-            if let mapped = iOSImports(line) { shown += mapped; continue }
+            if line.utf8.starts(with: "import NotificationSimulator".utf8), let mapped = iOSImports(String(line)) { shown += mapped.map { Substring($0) }; continue }
             shown.append(line)
         }
         if hidden { throw Diagnostic(file: file, location: SourceLocation(line: hideLine, column: 1), breaking: .snippet, "'snippet.hide' is never closed by 'snippet.show'") }
@@ -85,10 +83,51 @@ struct Snippet: Sendable, Equatable {
             if let include { throw Diagnostic(file: include.file, location: include.location, breaking: .snippet, "no region 'snippet.\(region)' in '\(file)'") }
             throw Diagnostic(file: file, breaking: .snippet, "no region 'snippet.\(region)' in this file")
         }
-        while shown.first?.trimmingSpaces.isEmpty == true { shown.removeFirst() }
-        while shown.last?.trimmingSpaces.isEmpty == true { shown.removeLast() }
-        let indent = shown.filter { !$0.trimmingSpaces.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        return Snippet(code: shown.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n"))
+        let first = shown.firstIndex { !Self.isBlank($0) } ?? shown.endIndex
+        let last = shown.lastIndex { !Self.isBlank($0) }.map { $0 + 1 } ?? first
+        let kept = shown[first..<max(first, last)]
+        let indent = kept.filter { !Self.isBlank($0) }.map(Self.leadingSpaces).min() ?? 0
+        return Snippet(code: kept.map { $0.dropFirst(min(indent, Self.leadingSpaces($0))) }.joined(separator: "\n"))
+    }
+
+    /// The lines of `source`, split where `Character` splits on "\n" or "\r\n": at each LF byte, a CR
+    /// just before it going with it (CR LF is one grapheme; a lone CR, or a CR after LF, is not a break).
+    static func lines(of source: String) -> [Substring] {
+        var lines: [Substring] = []
+        let utf8 = source.utf8
+        var start = utf8.startIndex
+        var index = start
+        var previous: UInt8 = 0
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == 0x0A {
+                var end = index
+                if previous == 0x0D, end != start { end = utf8.index(before: end) }
+                lines.append(source[start..<end])
+                start = utf8.index(after: index)
+            }
+            previous = byte
+            index = utf8.index(after: index)
+        }
+        lines.append(source[start..<utf8.endIndex])
+        return lines
+    }
+
+    /// False only when `line` cannot start with `prefix` after its spaces and tabs, judged on bytes: a
+    /// line that passes is tested again on `Character`s.
+    private static func mayStart(_ line: Substring, with prefix: StaticString) -> Bool {
+        let bytes = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+        return prefix.withUTF8Buffer { bytes.starts(with: $0) }
+    }
+
+    /// True when the line holds only spaces and tabs (`trimmingSpaces` is empty).
+    private static func isBlank(_ line: Substring) -> Bool {
+        line.utf8.allSatisfy { $0 < 0x80 } ? line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } : String(line).trimmingSpaces.isEmpty
+    }
+
+    /// How many spaces the line starts with, as `Character`s (an ASCII line's bytes are its Characters).
+    private static func leadingSpaces(_ line: Substring) -> Int {
+        line.utf8.allSatisfy { $0 < 0x80 } ? line.utf8.prefix { $0 == 0x20 }.count : line.prefix { $0 == " " }.count
     }
 
     /// The iOS imports for a simulator import line, or nil for any other line.

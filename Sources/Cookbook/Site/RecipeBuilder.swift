@@ -21,7 +21,7 @@ struct RecipeBuilder: Sendable {
                               previous: previous, next: next).render()
         diagnostics += page.diagnostics
         let passedCount = results.filter { $0.verification.isPassed }.count
-        let preview = results.lazy.compactMap { result in result.outcome.flatMap { ExampleView($0, verification: result.verification).cardNotification } }.first
+        let preview = results.lazy.compactMap { page.views[$0.example.id]?.cardNotification }.first
         var files: [String] = []
         if diagnostics.isEmpty && passedCount == results.count {
             let contents = [("recipes/\(recipe.id).html", page.html)] + page.downloads.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
