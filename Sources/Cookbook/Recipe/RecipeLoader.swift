@@ -28,16 +28,24 @@ public struct RecipeLoader: Sendable {
         } catch {
             return ([], [Diagnostic(file: displayRoot, breaking: .folder, "cannot read the recipes folder")])
         }
-        var recipes: [Recipe] = []
-        for name in names where !name.hasPrefix(".") && !name.hasPrefix("_") {
+        let wanted = names.filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") && (ids.isEmpty || ids.contains($0)) }
+        // The folders are read on every core (each recipe's load is independent of the others), and
+        // taken in name order, as one loop would.
+        let loaded = Locked([Result<Recipe, Diagnostic>?](repeating: nil, count: wanted.count))
+        DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
+            let name = wanted[index]
             let folder = root.appendingPathComponent(name, isDirectory: true)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-            guard ids.isEmpty || ids.contains(name) else { continue }
-            do {
-                recipes.append(try loadRecipe(id: name, folder: folder, pageFiles: pageFiles))
-            } catch {
-                diagnostics.append(error)
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+            let result = Result { () throws(Diagnostic) in try loadRecipe(id: name, folder: folder, pageFiles: pageFiles) }
+            loaded.withLock { $0[index] = result }
+        }
+        var recipes: [Recipe] = []
+        for result in loaded.current {
+            switch result {
+            case .success(let recipe)?: recipes.append(recipe)
+            case .failure(let error)?: diagnostics.append(error)
+            case nil: continue
             }
         }
         for id in ids where !recipes.contains(where: { $0.id == id }) && !diagnostics.contains(where: { $0.file?.hasPrefix("\(displayRoot)/\(id)/") == true }) {

@@ -5,16 +5,19 @@ import Payloads
 /// load, take the cache, open the site, plan (cache or worker, per recipe), run the workers, and
 /// finish the site (render its own pages, write them, check every link).
 extension CookbookProject {
-    /// The recipes a build renders, in index order, with the problems found loading them. The
+    /// The recipes a build renders, in index order, with the problems found loading them and the
+    /// availability check's findings, which are made on a thread of their own while the workers run
+    /// (nothing before the workers needs them; the build reads them after, in the same order). The
     /// availability check skips the recipes the stamp shows unchanged (a stamp is written only by a
     /// build without diagnostics, so it would find nothing), and each recipe's Markdown is dropped:
     /// the workers read it themselves, and the parent keeps only what the index needs.
-    func loadForBuild(comparedWith fast: BuildStamp.Comparison?) -> (recipes: [Recipe], diagnostics: [Diagnostic]) {
+    func loadForBuild(comparedWith fast: BuildStamp.Comparison?) -> (recipes: [Recipe], diagnostics: [Diagnostic], availability: BackgroundValue<[Diagnostic]>) {
         let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false)
-        let diagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes.filter { !(fast?.isUnchanged($0.id) ?? false) })
+        let checked = loaded.recipes.filter { !(fast?.isUnchanged($0.id) ?? false) }
+        let availability = BackgroundValue { AvailabilityCheck.diagnostics(for: checked) }
         var recipes = loaded.recipes
         for index in recipes.indices { recipes[index].markdown = "" }
-        return (recipes, diagnostics)
+        return (recipes, loaded.diagnostics, availability)
     }
 
     /// The build cache of `options`, or nil, with the warning saying why a given one cannot be used.
@@ -70,11 +73,14 @@ extension CookbookProject {
         let reusableSite = fast?.siteIsUnchanged() == true ? transaction.target : nil
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
         var plan = BuildPlan()
+        // A key names a cache entry and the stamp's record of a recipe: a build with no cache writes
+        // no stamp (see `BuildStamp.Comparison.stamp`), so it hashes no recipe folder for one.
+        let keyed = cache != nil || fast?.cache != nil
         for (index, recipe) in recipes.enumerated() {
             let previous = index > 0 ? links[index - 1] : nil
             let next = index + 1 < links.count ? links[index + 1] : nil
-            let folderHash = fast?.recordedFolderHash(of: recipe.id) ?? BuildCache.folderHash(of: recipe)
-            let key = BuildCache.key(toolStamp: toolStamp, recipe: recipe, folderHash: folderHash, previous: previous, next: next)
+            let folderHash = keyed ? fast?.recordedFolderHash(of: recipe.id) ?? BuildCache.folderHash(of: recipe) : ""
+            let key = keyed ? BuildCache.key(toolStamp: toolStamp, recipe: recipe, folderHash: folderHash, previous: previous, next: next) : ""
             plan.stamped[recipe.id] = .init(inputs: fast?.inputs.groups[recipe.id] ?? FileFingerprint.racy, folderHash: folderHash, key: key, links: "-")
             let recorded = fast?.recorded(recipe.id)
             if let hit = cache?.restore(key: key, id: recipe.id, into: staging, linkingFrom: recorded?.key == key ? reusableSite : nil,

@@ -130,9 +130,11 @@ public struct CookbookProject: Sendable {
             return BuildReport(diagnostics: [], recipes: stamp.recipes.count, examples: 0, cached: stamp.recipes.count, filesWritten: 0, succeeded: true, upToDate: true)
         }
         let shownOut = shown ?? output.path
-        let (recipes, loadDiagnostics) = loadForBuild(comparedWith: fast)
+        let (recipes, loadDiagnostics, availability) = loadForBuild(comparedWith: fast)
         let (cache, cacheWarning) = Self.usableCache(options)
-        var diagnostics = loadDiagnostics + (cacheWarning.map { [$0] } ?? [])
+        // The availability check's findings join the load's once the workers are done (or the site
+        // could not be opened): nothing reads `diagnostics` before.
+        var diagnostics = cacheWarning.map { [$0] } ?? []
         func failed(_ examples: Int = 0, cached: Int = 0, refused: Bool = false) -> BuildReport {
             BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false, refused: refused)
         }
@@ -142,11 +144,12 @@ public struct CookbookProject: Sendable {
         switch openSite(output, shown: shownOut, options: options) {
         case .success(let opened): transaction = opened
         case .failure(let failure):
-            diagnostics.append(failure.diagnostic)
+            diagnostics = loadDiagnostics + availability.value + diagnostics + [failure.diagnostic]
             return failed(refused: failure.refused)
         }
         let plan = plan(recipes, cache: cache, comparedWith: fast, site: transaction, toolStamp: options.toolStamp)
         let (artifacts, stamped) = carryOut(plan, recipes: recipes, cache: cache, staging: transaction.staging, options: options)
+        diagnostics = loadDiagnostics + availability.value + diagnostics
         let cached = plan.cached.count
         for recipe in recipes { diagnostics += artifacts[recipe.id]?.diagnostics ?? [] }
         let examples = recipes.reduce(0) { $0 + (artifacts[$1.id]?.examples ?? 0) }
