@@ -303,13 +303,14 @@ public struct ExampleView: Sendable, Equatable {
     /// The `.apns` file, the APNs payload and (for FCM input) the FCM request body.
     static func downloads(record: DeliveryRecord, inputKind: InputKind, input: String) -> [Download] {
         guard let apns = record.apns else { return [] }
-        var simulator = apns.payload.withoutLocations
+        // The writer ignores where values were written, so the payload is written as it is.
+        var simulator = apns.payload
         if case .object(var members, let location) = simulator {
             members.append(JSONMember(key: SimulatorFile.targetBundleKey, value: .string(bundleIdentifier)))
             simulator = .object(members, location)
         }
         var files = [Download(kind: .simulatorFile, suffix: ".apns", contents: JSONWriter.write(simulator, sortKeys: false)),
-                     Download(kind: .apnsPayload, suffix: ".json", contents: JSONWriter.write(withoutFCMKeys(apns.payload.withoutLocations), sortKeys: false))]
+                     Download(kind: .apnsPayload, suffix: ".json", contents: JSONWriter.write(withoutFCMKeys(apns.payload), sortKeys: false))]
         if inputKind == .fcmV1 { files.append(Download(kind: .fcmRequest, suffix: ".fcm.json", contents: input)) }
         return files
     }

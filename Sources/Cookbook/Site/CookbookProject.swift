@@ -124,8 +124,11 @@ public struct CookbookProject: Sendable {
     public func build(output: URL, shownAs shown: String? = nil, options: BuildOptions = BuildOptions()) -> BuildReport {
         // The inputs' metadata, before any input is read; with the cache, the stamp of the last build
         // may show that nothing changed, or which recipes did (see BuildStamp).
-        let fast = BuildStamp.Comparison(recipesFolder: recipesFolder, displayRoot: displayRoot, output: output, tool: options.toolStamp,
-                                         cacheFolder: options.cacheFolder)
+        // Without a cache no stamp is read or written (the old one is removed at the end), so the
+        // inputs' metadata are not taken either.
+        let fast = options.cacheFolder == nil ? nil
+            : BuildStamp.Comparison(recipesFolder: recipesFolder, displayRoot: displayRoot, output: output, tool: options.toolStamp,
+                                    cacheFolder: options.cacheFolder)
         if let stamp = fast?.upToDate(shown: shown ?? output.path, waiting: { options.waiting?($0) }) {
             return BuildReport(diagnostics: [], recipes: stamp.recipes.count, examples: 0, cached: stamp.recipes.count, filesWritten: 0, succeeded: true, upToDate: true)
         }
@@ -172,7 +175,8 @@ public struct CookbookProject: Sendable {
             if case .failed(let message) = error { diagnostics.append(Diagnostic(file: shownOut, breaking: .write, message)) }
             return failed(examples, cached: cached)
         }
-        if diagnostics.isEmpty { fast?.stamp(transaction.target, recipes: stamped) } else { BuildStamp.remove(for: transaction.target) }
+        if diagnostics.isEmpty, let fast { fast.stamp(transaction.target, recipes: stamped) }
+        else if !diagnostics.isEmpty || options.cacheFolder == nil { BuildStamp.remove(for: transaction.target) }
         return BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true,
                            rebuilt: plan.requests.map(\.id))
     }
