@@ -31,6 +31,13 @@ public struct ExampleRunner: Sendable {
     /// Runs `example` of `recipe`; `manifest` is the recipe's fixture manifest when the caller has
     /// already read it (it is read once per recipe, not once per example).
     public func run(_ example: Example, of recipe: Recipe, manifest knownManifest: FixtureManifest? = nil) throws(Diagnostic) -> Outcome {
+        var inputs = RecipeInputs(manifest: knownManifest)
+        return try run(example, of: recipe, inputs: &inputs)
+    }
+
+    /// `run`, with what the recipe's examples share (manifest, bundle, app configurations) read
+    /// into `inputs` the first time it is needed, for the next examples of the same recipe.
+    func run(_ example: Example, of recipe: Recipe, inputs: inout RecipeInputs) throws(Diagnostic) -> Outcome {
         let inputPath = "\(recipe.displayPath)/examples/\(example.inputName).json"
         let bytes: [UInt8]
         do {
@@ -41,10 +48,9 @@ public struct ExampleRunner: Sendable {
         guard let entryPoint = entryPoints[recipe.service] else {
             throw Diagnostic(file: recipe.markdownPath, breaking: .service, "service '\(recipe.service)' is not in the recipe registry (Recipes/Registry.swift)")
         }
-        let app = try appConfiguration(for: example, of: recipe)
-        let manifest: FixtureManifest
-        if let knownManifest { manifest = knownManifest } else { manifest = try fixtureManifest(of: recipe) }
-        var device = NotificationDevice(app: app, manifest: manifest, bundle: bundleResources(of: recipe))
+        let app = try inputs.app(for: example, of: recipe, runner: self)
+        let manifest = try inputs.manifest(of: recipe, runner: self)
+        var device = NotificationDevice(app: app, manifest: manifest, bundle: inputs.bundle(of: recipe, runner: self))
         device.app.isInForeground = example.foreground
 
         // Parsed once: for the entry decision here, the linter, and the page (Outcome.parsedInput).

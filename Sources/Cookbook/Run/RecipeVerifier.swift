@@ -12,16 +12,16 @@ struct RecipeVerifier: Sendable {
     func verify(_ recipe: Recipe, update: Bool) -> (results: [ExampleResult], updated: [String]) {
         var list: [ExampleResult] = []
         var updated: [String] = []
-        let manifest: FixtureManifest
+        var inputs = RecipeInputs()
         do {
-            manifest = try runner.fixtureManifest(of: recipe)
+            _ = try inputs.manifest(of: recipe, runner: runner)
         } catch {
             return (recipe.examples.map { ExampleResult(example: $0, outcome: nil, verification: .failed(error)) }, [])
         }
         for example in recipe.examples {
             let expectedPath = "\(recipe.displayPath)/expected/\(example.id).json"
             do {
-                let outcome = try runner.run(example, of: recipe, manifest: manifest)
+                let outcome = try runner.run(example, of: recipe, inputs: &inputs)
                 let got = outcome.record.text
                 let expectedRelative = "expected/\(example.id).json"
                 func readExpected() throws(Diagnostic) -> String? {

@@ -82,9 +82,7 @@ final class ExtensionHost: Sendable {
     /// schedules its response. Foundation starts requests on a queue of its own, so this is a short
     /// wait in practice; it is bounded only against pathological code.
     private func waitForResumedTasks() {
-        let deadline = Date().addingTimeInterval(infrastructureLimit)
-        while context.network.requestsAwaitingStart > 0 && Date() < deadline {
-            usleep(100)
-        }
+        guard context.network.requestsAwaitingStart > 0 else { return }
+        context.network.waitForStarts(until: Date().addingTimeInterval(infrastructureLimit))
     }
 }

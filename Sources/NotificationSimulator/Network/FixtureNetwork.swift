@@ -32,6 +32,8 @@ final class FixtureNetwork: Sendable {
         var used = false
     }
     private let state = Locked(State())
+    /// Signalled whenever a request reaches `startLoading`, for `waitForStarts`.
+    private let startSignal = ConditionSignal()
 
     init(manifest: FixtureManifest) {
         self.manifest = manifest
@@ -67,6 +69,13 @@ final class FixtureNetwork: Sendable {
     /// Notes that a request reached `startLoading` (and has scheduled its response).
     func started() {
         state.withLock { $0.awaitingStart = max(0, $0.awaitingStart - 1) }
+        startSignal.broadcast()
+    }
+
+    /// Waits until every request `resume()` accepted has reached `startLoading`, or until `deadline`;
+    /// woken by each start instead of polling.
+    func waitForStarts(until deadline: Date) {
+        startSignal.wait(until: deadline) { self.requestsAwaitingStart == 0 }
     }
 
     /// How many resumed requests have not reached `startLoading` yet.
