@@ -57,14 +57,14 @@ struct BuildCache: Sendable {
     /// point into the recipe's page. The page's links and anchors are read again from the page
     /// itself. On a miss, nothing it copied stays in `staging`.
     ///
-    /// With `site` (a site folder whose files the build stamp showed unchanged since a build made
-    /// them for this very key), each file is taken from that site instead, by a hard link into
-    /// `staging` (no new inode, no copy; see `OldSiteFile`): only a regular file with one link, of
-    /// the recorded size. A file that does not qualify is copied from the cache and checked by
+    /// With `site` (a linker from a site folder whose files the build stamp showed unchanged since a
+    /// build made them for this very key into `staging`), each file is taken from that site instead,
+    /// by a hard link (no new inode, no copy; see `OldSiteFile`): only a regular file with one link,
+    /// of the recorded size. A file that does not qualify is copied from the cache and checked by
     /// digest as usual. When the entry's links of the page are the ones the stamp recorded
     /// (`vouchedLinks`, a `PageLinks.digest`) and the page is taken over from `site`, the page is
     /// not read at all; entry links of any other digest are never used.
-    func restore(key: String, id: String, into staging: URL, linkingFrom site: String? = nil, vouchedLinks: String? = nil) -> RecipeArtifact? {
+    func restore(key: String, id: String, into staging: URL, linkingFrom site: OldSiteFile.Linker? = nil, vouchedLinks: String? = nil) -> RecipeArtifact? {
         let entryFolder = folder.path + "/" + id
         guard problem() == nil,
               let data = try? ContainedFile.read("entry.json", under: entryFolder, limit: 256 << 20),
@@ -84,7 +84,7 @@ struct BuildCache: Sendable {
         }
         for file in entry.files {
             let isPage = file.path == Self.pagePath(of: id)
-            if let site, let bytes = OldSiteFile.take(file.path, from: site, into: staging.path, size: file.bytes, reading: isPage && !linksVouched) {
+            if let site, let bytes = site.take(file.path, size: file.bytes, reading: isPage && !linksVouched) {
                 written.append(file.path)
                 if isPage && linksVouched {
                     artifact.links = entry.artifact.links

@@ -1,5 +1,6 @@
 import Foundation
 import Payloads
+import NotificationSimulator
 
 /// The stages of `CookbookProject.build`, each a small function returning what the next one needs:
 /// load, take the cache, open the site, plan (cache or worker, per recipe), run the workers, and
@@ -76,19 +77,39 @@ extension CookbookProject {
         // A key names a cache entry and the stamp's record of a recipe: a build with no cache writes
         // no stamp (see `BuildStamp.Comparison.stamp`), so it hashes no recipe folder for one.
         let keyed = cache != nil || fast?.cache != nil
+        var keys: [String] = []
         for (index, recipe) in recipes.enumerated() {
             let previous = index > 0 ? links[index - 1] : nil
             let next = index + 1 < links.count ? links[index + 1] : nil
             let folderHash = keyed ? fast?.recordedFolderHash(of: recipe.id) ?? BuildCache.folderHash(of: recipe) : ""
             let key = keyed ? BuildCache.key(toolStamp: toolStamp, recipe: recipe, folderHash: folderHash, previous: previous, next: next) : ""
+            keys.append(key)
             plan.stamped[recipe.id] = .init(inputs: fast?.inputs.groups[recipe.id] ?? FileFingerprint.racy, folderHash: folderHash, key: key, links: "-")
-            let recorded = fast?.recorded(recipe.id)
-            if let hit = cache?.restore(key: key, id: recipe.id, into: staging, linkingFrom: recorded?.key == key ? reusableSite : nil,
-                                        vouchedLinks: recorded?.links) {
+        }
+        // The cache entries are read and the old site's files linked in on two threads (every other
+        // recipe each, a linker each: their folders are their own, the shared ones made by either).
+        let restored = Locked([RecipeArtifact?](repeating: nil, count: recipes.count))
+        if let cache {
+            let keys = keys
+            DispatchQueue.concurrentPerform(iterations: min(2, recipes.count)) { lane in
+                let linker = reusableSite.map { OldSiteFile.Linker(site: $0, staging: staging.path) }
+                for index in stride(from: lane, to: recipes.count, by: 2) {
+                    let id = recipes[index].id, key = keys[index], recorded = fast?.recorded(id)
+                    let hit = cache.restore(key: key, id: id, into: staging, linkingFrom: recorded?.key == key ? linker : nil,
+                                            vouchedLinks: recorded?.links)
+                    if let hit { restored.withLock { $0[index] = hit } }
+                }
+            }
+        }
+        let artifacts = restored.current
+        for (index, recipe) in recipes.enumerated() {
+            if let hit = artifacts[index] {
                 plan.cached[recipe.id] = hit
             } else {
+                let previous = index > 0 ? links[index - 1] : nil
+                let next = index + 1 < links.count ? links[index + 1] : nil
                 plan.requests.append(.init(root: recipesFolder.path, displayRoot: displayRoot, id: recipe.id, previous: previous, next: next,
-                                           key: key, staging: staging.path, site: transaction.target))
+                                           key: keys[index], staging: staging.path, site: transaction.target))
             }
         }
         return plan

@@ -32,36 +32,70 @@ struct FileFingerprint: Sendable, Equatable {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let snapshot = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-        var lines: [String: ContentHash] = [:]
-        var racyGroups: Set<String> = []
         var info = stat()
         guard lstat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        for entry in DirectoryWalker.entries(under: root) {
-            let parts = entry.path.split(separator: "/", maxSplits: 1)
-            if skipHidden && entry.path.hasPrefix(".") { continue }
-            // A byte test: Foundation's String.contains goes through NSString.
-            guard entry.validName, !entry.path.utf8.contains(UInt8(ascii: "\n")) else { return nil }
-            let group = parts.count > 1 || entry.kind == .directory ? String(parts[0]) : ""
-            guard lstat(root + "/" + entry.path, &info) == 0 else { return nil }
-            let line: String
-            if entry.kind == .directory {
-                line = "d \(entry.path)"
-            } else {
-                let modified = Self.nanoseconds(info.st_mtim), changed = Self.nanoseconds(info.st_ctim)
-                if racyCheck && max(modified, changed) > snapshot - racyWindow { racyGroups.insert(group) }
-                line = "\(info.st_mode) \(info.st_size) \(modified) \(changed) \(info.st_ino) \(info.st_dev) \(info.st_nlink) \(entry.path)"
-            }
-            lines[group, default: ContentHash()].update(line)
-        }
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        var walk = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow)
+        guard walk.visit(descriptor, prefix: "") else { return nil }
+        var lines: [String: ContentHash] = [:]
+        for entry in walk.entries.sorted(by: { $0.path < $1.path }) { lines[entry.group, default: ContentHash()].update(entry.line) }
         var groups: [String: String] = [:]
         var whole = ContentHash()
         for (group, hash) in lines.sorted(by: { $0.key < $1.key }) {
-            let digest = racyGroups.contains(group) ? racy : hash.hex
+            let digest = walk.racyGroups.contains(group) ? racy : hash.hex
             groups[group] = digest
             whole.update(group)
             whole.update(digest)
         }
-        return FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? whole.hex : racy)
+        return FileFingerprint(groups: groups, whole: walk.racyGroups.isEmpty ? whole.hex : racy)
+    }
+
+    /// One walk of a folder tree by directory descriptors (`fstatat` of a name in its folder, no
+    /// path looked up from the root): each entry's line and group, and the racy groups.
+    private struct Walk {
+        let skipHidden: Bool
+        let racyCheck: Bool
+        let racyAfter: Int64
+        var entries: [(path: String, group: String, line: String)] = []
+        var racyGroups: Set<String> = []
+
+        /// Adds the entries of the folder open at `descriptor` (which it closes), `prefix` its
+        /// path; false when a name cannot be written down or an entry cannot be examined.
+        mutating func visit(_ descriptor: Int32, prefix: String) -> Bool {
+            guard let handle = fdopendir(descriptor) else { close(descriptor); return false }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                guard let name = withUnsafeBytes(of: entry.pointee.d_name, { String(validating: $0.prefix { $0 != 0 }, as: UTF8.self) }) else {
+                    // Not valid UTF-8: a top-level hidden name is left out, any other cannot be written down.
+                    let hidden = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
+                    if skipHidden && prefix.isEmpty && hidden { continue }
+                    return false
+                }
+                if name == "." || name == ".." { continue }
+                if skipHidden && prefix.isEmpty && name.hasPrefix(".") { continue }
+                // A byte test: Foundation's String.contains goes through NSString.
+                guard !name.utf8.contains(UInt8(ascii: "\n")) else { return false }
+                let path = prefix.isEmpty ? name : prefix + "/" + name
+                let group = prefix.isEmpty ? name : String(prefix.prefix { $0 != "/" })
+                var info = stat()
+                if Int32(entry.pointee.d_type) != Int32(DT_DIR) {
+                    guard fstatat(dirfd(handle), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+                }
+                if Int32(entry.pointee.d_type) == Int32(DT_DIR) || info.st_mode & S_IFMT == S_IFDIR {
+                    entries.append((path, group, "d \(path)"))
+                    let child = openat(dirfd(handle), name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                    if child >= 0, !visit(child, prefix: path) { return false }
+                    continue
+                }
+                let fileGroup = prefix.isEmpty ? "" : group
+                let modified = FileFingerprint.nanoseconds(info.st_mtim), changed = FileFingerprint.nanoseconds(info.st_ctim)
+                if racyCheck && max(modified, changed) > racyAfter { racyGroups.insert(fileGroup) }
+                entries.append((path, fileGroup,
+                                "\(info.st_mode) \(info.st_size) \(modified) \(changed) \(info.st_ino) \(info.st_dev) \(info.st_nlink) \(path)"))
+            }
+            return true
+        }
     }
 
     /// True when group `name` has the digest `recorded` (and is not racy).
@@ -70,7 +104,7 @@ struct FileFingerprint: Sendable, Equatable {
         return recorded == mine
     }
 
-    private static func nanoseconds(_ time: timespec) -> Int64 {
+    fileprivate static func nanoseconds(_ time: timespec) -> Int64 {
         Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }

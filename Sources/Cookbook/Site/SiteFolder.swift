@@ -184,15 +184,72 @@ enum SiteFolder {
     }
 
     /// Removes a folder the build owns, its manifest last, so that a removal cut short leaves a
-    /// folder still recognised as the build's.
+    /// folder still recognised as the build's. Every entry is removed relative to its folder's
+    /// descriptor (opened without following links: a link is removed, never what it points to),
+    /// and the second-level entries (the recipe pages, each recipe's downloads folder) are shared
+    /// out over two threads.
     static func removeOwned(_ path: String) {
-        let entries = DirectoryWalker.entries(under: path)
-        for entry in entries.reversed() where entry.path != manifestName {
-            let full = path + "/" + entry.path
-            if entry.kind == .directory { rmdir(full) } else { unlink(full) }
+        let root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        if root >= 0 {
+            var jobs: [(folder: Int32, name: String, isFolder: Bool)] = []
+            var folders: [(name: String, descriptor: Int32)] = []
+            for (name, isFolder) in entryNames(of: root) where name != manifestName {
+                guard isFolder else { jobs.append((root, name, false)); continue }
+                let descriptor = openat(root, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                guard descriptor >= 0 else { jobs.append((root, name, true)); continue }
+                folders.append((name, descriptor))
+                for (child, childIsFolder) in entryNames(of: descriptor) { jobs.append((descriptor, child, childIsFolder)) }
+            }
+            let shared = jobs
+            DispatchQueue.concurrentPerform(iterations: min(2, max(1, shared.count))) { lane in
+                for index in stride(from: lane, to: shared.count, by: 2) {
+                    removeEntry(shared[index].name, in: shared[index].folder, isFolder: shared[index].isFolder)
+                }
+            }
+            for folder in folders {
+                close(folder.descriptor)
+                unlinkat(root, folder.name, AT_REMOVEDIR)
+            }
+            unlinkat(root, manifestName, 0)
+            close(root)
         }
-        unlink(path + "/" + manifestName)
         if rmdir(path) != 0 && errno != ENOENT { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// The names in the folder open at `descriptor` (without `.` and `..`), each with whether it is a folder.
+    private static func entryNames(of descriptor: Int32) -> [(name: String, isFolder: Bool)] {
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return [] }
+        guard let handle = fdopendir(copy) else { close(copy); return [] }
+        defer { closedir(handle) }
+        var names: [(String, Bool)] = []
+        while let entry = readdir(handle) {
+            // A name that is not valid UTF-8 cannot be named by a String; the final removal of the
+            // whole folder (FileManager) takes it.
+            guard let name = withUnsafeBytes(of: entry.pointee.d_name, { String(validating: $0.prefix { $0 != 0 }, as: UTF8.self) }),
+                  name != ".", name != ".." else { continue }
+            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+                var info = stat()
+                isFolder = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+            names.append((name, isFolder))
+        }
+        return names
+    }
+
+    /// Removes `name` of the folder open at `folder`: a file or link by `unlinkat`, a folder with everything in it.
+    private static func removeEntry(_ name: String, in folder: Int32, isFolder: Bool) {
+        if isFolder {
+            let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            if descriptor >= 0 {
+                for (child, childIsFolder) in entryNames(of: descriptor) { removeEntry(child, in: descriptor, isFolder: childIsFolder) }
+                close(descriptor)
+            }
+            unlinkat(folder, name, AT_REMOVEDIR)
+        } else {
+            unlinkat(folder, name, 0)
+        }
     }
 
     /// Up to three names, quoted, and how many more.
