@@ -20,7 +20,8 @@ public struct RecipeLoader: Sendable {
 
     /// The recipes (sorted by topic, order and id) and the problems found. With `pageFiles` false,
     /// only what the index and the cache key need is read (not the files the pages show).
-    public func load(only ids: [String] = [], pageFiles: Bool = true) -> (recipes: [Recipe], diagnostics: [Diagnostic]) {
+    /// `reusing` may hand back a recipe already loaded (a watch's; see `BuildMemory`), which is then not read again.
+    public func load(only ids: [String] = [], pageFiles: Bool = true, reusing: (@Sendable (String) -> Recipe?)? = nil) -> (recipes: [Recipe], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let names: [String]
         do {
@@ -37,6 +38,10 @@ public struct RecipeLoader: Sendable {
             let folder = root.appendingPathComponent(name, isDirectory: true)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+            if let recipe = reusing?(name) {
+                loaded.withLock { $0[index] = .success(recipe) }
+                return
+            }
             let result = Result { () throws(Diagnostic) in try loadRecipe(id: name, folder: folder, pageFiles: pageFiles) }
             loaded.withLock { $0[index] = result }
         }

@@ -64,14 +64,19 @@ struct BuildCache: Sendable {
     /// digest as usual. When the entry's links of the page are the ones the stamp recorded
     /// (`vouchedLinks`, a `PageLinks.digest`) and the page is taken over from `site`, the page is
     /// not read at all; entry links of any other digest are never used.
-    func restore(key: String, id: String, into staging: URL, linkingFrom site: OldSiteFile.Linker? = nil, vouchedLinks: String? = nil) -> RecipeArtifact? {
+    ///
+    /// With `memory`, the entry it kept for this recipe and key is taken instead of reading
+    /// `entry.json` (and checked the same way); an entry read and checked is kept there.
+    func restore(key: String, id: String, into staging: URL, linkingFrom site: OldSiteFile.Linker? = nil, vouchedLinks: String? = nil,
+                 memory: BuildMemory? = nil) -> RecipeArtifact? {
         let entryFolder = folder.path + "/" + id
         guard problem() == nil,
-              let data = try? ContainedFile.read("entry.json", under: entryFolder, limit: 256 << 20),
-              let entry = try? JSONDecoder().decode(Entry.self, from: Data(data)),
+              let entry = memory?.entry(id, key: key) ?? (try? ContainedFile.read("entry.json", under: entryFolder, limit: 256 << 20))
+                  .flatMap({ try? JSONDecoder().decode(Entry.self, from: Data($0)) }),
               entry.format == Self.format, entry.artifact.key == key, entry.artifact.id == id, entry.artifact.passed,
               entry.artifact.diagnostics.isEmpty, entry.files.map(\.path) == entry.artifact.files,
               Self.areOwnFiles(entry.artifact.files, of: id), Self.areOwnSearchEntries(entry.artifact.search, of: id) else { return nil }
+        memory?.keep(entry)
         var artifact = entry.artifact
         // The entry's links count only as the stamp vouches for them, and only for a page taken over unread.
         let linksVouched = site != nil && vouchedLinks != nil && Array(artifact.links.keys) == [Self.pagePath(of: id)]
@@ -113,8 +118,10 @@ struct BuildCache: Sendable {
 
     /// Stores a passing artifact with copies of its files from `staging` and their digests
     /// (failures are never cached). A file that cannot be read leaves the cache as it was.
-    func store(_ artifact: RecipeArtifact, from staging: URL) {
-        guard artifact.passed, problem() == nil else { return }
+    /// Returns the entry stored, or nil.
+    @discardableResult
+    func store(_ artifact: RecipeArtifact, from staging: URL) -> Entry? {
+        guard artifact.passed, problem() == nil else { return nil }
         let fm = FileManager.default
         let temporary = folder.appendingPathComponent(".\(artifact.id).\(getpid()).tmp", isDirectory: true)
         try? fm.removeItem(at: temporary)
@@ -127,13 +134,16 @@ struct BuildCache: Sendable {
                 try FileWriter.save(bytes, to: temporary.path + "/files/" + path)
                 stored.append(StoredFile(path: path, bytes: bytes.count, digest: ContentHash.digest(bytes)))
             }
-            let data = try JSONEncoder().encode(Entry(format: Self.format, artifact: artifact, files: stored))
+            let entry = Entry(format: Self.format, artifact: artifact, files: stored)
+            let data = try JSONEncoder().encode(entry)
             try FileWriter.save([UInt8](data), to: temporary.path + "/entry.json")
-            let entry = folder.appendingPathComponent(artifact.id, isDirectory: true)
-            try? fm.removeItem(at: entry)
-            try fm.moveItem(at: temporary, to: entry)
+            let entryFolder = folder.appendingPathComponent(artifact.id, isDirectory: true)
+            try? fm.removeItem(at: entryFolder)
+            try fm.moveItem(at: temporary, to: entryFolder)
+            return entry
         } catch {
             try? fm.removeItem(at: temporary)
+            return nil
         }
     }
 

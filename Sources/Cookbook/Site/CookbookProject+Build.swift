@@ -12,8 +12,15 @@ extension CookbookProject {
     /// availability check skips the recipes the stamp shows unchanged (a stamp is written only by a
     /// build without diagnostics, so it would find nothing), and each recipe's Markdown is dropped:
     /// the workers read it themselves, and the parent keeps only what the index needs.
-    func loadForBuild(comparedWith fast: BuildStamp.Comparison?) -> (recipes: [Recipe], diagnostics: [Diagnostic], availability: BackgroundValue<[Diagnostic]>) {
-        let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false)
+    /// With `memory` (a watch), a recipe whose folder's fingerprint is the one it was loaded with
+    /// is taken from there (see `BuildMemory`).
+    func loadForBuild(comparedWith fast: BuildStamp.Comparison?, memory: BuildMemory? = nil)
+        -> (recipes: [Recipe], diagnostics: [Diagnostic], availability: BackgroundValue<[Diagnostic]>) {
+        var kept: (@Sendable (String) -> Recipe?)?
+        if let fast, let memory {
+            kept = { @Sendable id in memory.recipe(id, inputs: fast.inputs.groups[id], settings: fast.settings) }
+        }
+        let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false, reusing: kept)
         let checked = loaded.recipes.filter { !(fast?.isUnchanged($0.id) ?? false) }
         let availability = BackgroundValue { AvailabilityCheck.diagnostics(for: checked) }
         var recipes = loaded.recipes
@@ -69,7 +76,7 @@ extension CookbookProject {
     /// and the neighbours; a recipe whose key is the one the stamp recorded for a site it shows
     /// unchanged has its files taken over from that site.
     func plan(_ recipes: [Recipe], cache: BuildCache?, comparedWith fast: BuildStamp.Comparison?, site transaction: SiteTransaction,
-              toolStamp: String) -> BuildPlan {
+              toolStamp: String, memory: BuildMemory? = nil) -> BuildPlan {
         let staging = transaction.staging
         let reusableSite = fast?.siteIsUnchanged() == true ? transaction.target : nil
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
@@ -96,7 +103,7 @@ extension CookbookProject {
                 for index in stride(from: lane, to: recipes.count, by: 2) {
                     let id = recipes[index].id, key = keys[index], recorded = fast?.recorded(id)
                     let hit = cache.restore(key: key, id: id, into: staging, linkingFrom: recorded?.key == key ? linker : nil,
-                                            vouchedLinks: recorded?.links)
+                                            vouchedLinks: recorded?.links, memory: memory)
                     if let hit { restored.withLock { $0[index] = hit } }
                 }
             }
@@ -128,7 +135,7 @@ extension CookbookProject {
         for recipe in recipes {
             guard let artifact = artifacts[recipe.id] else { continue }
             stamped[recipe.id]?.links = PageLinks.digest(artifact.links)
-            if artifact.passed, builtIDs.contains(recipe.id) { cache?.store(artifact, from: staging) }
+            if artifact.passed, builtIDs.contains(recipe.id), let entry = cache?.store(artifact, from: staging) { options.memory?.keep(entry) }
         }
         return (artifacts, stamped)
     }

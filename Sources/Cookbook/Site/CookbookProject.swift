@@ -77,6 +77,12 @@ public struct CookbookProject: Sendable {
         public var interruptedMessage: String?
         /// When a worker crashes, print all it wrote (the Swift backtrace), not only the one-line reason.
         public var verbose = false
+        /// What one build keeps for the next in this process (`build --watch`; see `BuildMemory`).
+        public var memory: BuildMemory?
+        /// Runs the last steps of a build whose site was swapped in (removing the old site, writing
+        /// the stamp, still under the lock) when it likes, once the build has returned; a watch runs
+        /// them on another thread and waits for them before its next build. Nil: before returning.
+        public var finishLater: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
 
         /// Creates options.
         public init(workerExecutable: URL? = nil, workers: Int = 2, cacheFolder: URL? = nil, toolStamp: String = "",
@@ -133,7 +139,7 @@ public struct CookbookProject: Sendable {
             return BuildReport(diagnostics: [], recipes: stamp.recipes.count, examples: 0, cached: stamp.recipes.count, filesWritten: 0, succeeded: true, upToDate: true)
         }
         let shownOut = shown ?? output.path
-        let (recipes, loadDiagnostics, availability) = loadForBuild(comparedWith: fast)
+        let (recipes, loadDiagnostics, availability) = loadForBuild(comparedWith: fast, memory: options.memory)
         let (cache, cacheWarning) = Self.usableCache(options)
         // The availability check's findings join the load's once the workers are done (or the site
         // could not be opened): nothing reads `diagnostics` before.
@@ -150,7 +156,7 @@ public struct CookbookProject: Sendable {
             diagnostics = loadDiagnostics + availability.value + diagnostics + [failure.diagnostic]
             return failed(refused: failure.refused)
         }
-        let plan = plan(recipes, cache: cache, comparedWith: fast, site: transaction, toolStamp: options.toolStamp)
+        let plan = plan(recipes, cache: cache, comparedWith: fast, site: transaction, toolStamp: options.toolStamp, memory: options.memory)
         let (artifacts, stamped) = carryOut(plan, recipes: recipes, cache: cache, staging: transaction.staging, options: options)
         diagnostics = loadDiagnostics + availability.value + diagnostics
         let cached = plan.cached.count
@@ -175,8 +181,14 @@ public struct CookbookProject: Sendable {
             if case .failed(let message) = error { diagnostics.append(Diagnostic(file: shownOut, breaking: .write, message)) }
             return failed(examples, cached: cached)
         }
-        if diagnostics.isEmpty, let fast { fast.stamp(transaction.target, recipes: stamped) }
-        else if !diagnostics.isEmpty || options.cacheFolder == nil { BuildStamp.remove(for: transaction.target) }
+        // The stamp records the site after the old one is gone (its files' link counts and change times).
+        let clean = diagnostics.isEmpty, memory = options.memory, removesStamp = !clean || options.cacheFolder == nil
+        let finish: @Sendable () -> Void = { [stamped] in
+            transaction.removeOldSite()
+            if clean, let fast { fast.stamp(transaction.target, recipes: stamped) } else if removesStamp { BuildStamp.remove(for: transaction.target) }
+            if clean, let fast { memory?.keep(recipes, inputs: fast.inputs, settings: fast.settings) }
+        }
+        if let later = options.finishLater { later(finish) } else { finish() }
         return BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true,
                            rebuilt: plan.requests.map(\.id))
     }

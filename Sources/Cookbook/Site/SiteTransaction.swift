@@ -7,14 +7,19 @@ import Darwin
 
 /// One build's hold on its output folder, from the checks to the swap: the folder is checked
 /// (nothing is touched when it is refused), locked against other builds, checked again under the
-/// lock, staged beside it, and replaced whole by `commit`, or left as it was by `abandon`.
-final class SiteTransaction {
+/// lock, staged beside it, and replaced whole by `commit`, or left as it was by `abandon`; the
+/// old site goes with `removeOldSite` (or when the transaction ends), still under the lock.
+///
+/// Sendable so that a watch may remove the old site on another thread after the build returned
+/// (see `BuildOptions.finishLater`); one thread at a time uses it.
+final class SiteTransaction: @unchecked Sendable {
     /// The folder replaced: `--out` with every symbolic link resolved.
     let target: String
     /// The staging folder the site is written into.
     let staging: URL
     private let lock: BuildLock
     private var finished = false
+    private var oldSite: String?
 
     /// The problem that stopped a transaction: a refusal (usage: exit 2) or a failure to write.
     enum Problem: Error {
@@ -62,7 +67,7 @@ final class SiteTransaction {
     }
 
     /// Checks that the staging folder holds exactly `files`, writes the manifest, and swaps the
-    /// staging folder in; the old site is removed afterwards.
+    /// staging folder in; the old site is removed by `removeOldSite`.
     func commit(files: [String]) throws(Problem) {
         let expected = Set(files)
         let found = DirectoryWalker.entries(under: staging.path)
@@ -96,10 +101,15 @@ final class SiteTransaction {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
         finished = true
-        if let old {
-            SiteFolder.removeOwned(old)
-            Interruption.forget(old)
-        }
+        oldSite = old
+    }
+
+    /// Removes the site that `commit` replaced (registered for removal on a signal until then).
+    func removeOldSite() {
+        guard let old = oldSite else { return }
+        oldSite = nil
+        SiteFolder.removeOwned(old)
+        Interruption.forget(old)
     }
 
     /// Removes the staging folder; the site folder stays as it was.
@@ -112,5 +122,8 @@ final class SiteTransaction {
         }
     }
 
-    deinit { abandon() }
+    deinit {
+        abandon()
+        removeOldSite()
+    }
 }

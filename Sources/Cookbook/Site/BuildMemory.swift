@@ -1,0 +1,56 @@
+import Foundation
+
+/// What `build --watch` keeps in memory from one of its builds to the next, so that a rebuild
+/// after an edit neither loads the unchanged recipes again nor reads and decodes their cache
+/// entries: the recipes as loaded, each with the metadata fingerprint its folder had before it
+/// was read, and the cache entries this process read and checked or wrote itself, by recipe.
+///
+/// The disk stays the truth. A recipe is taken from memory only when its folder's fingerprint,
+/// taken by the build that asks, is the recorded one and is not racy (see `FileFingerprint`): a
+/// file changed behind the watch's back changes it. An entry is only ever looked up by its cache
+/// key, which covers the recipe's files, the tool and the neighbours, so it is the artifact a
+/// build for that key makes; it is checked as an entry read from the cache is, and its files are
+/// still taken from the old site or the cache folder with every check of `BuildCache.restore`.
+public final class BuildMemory: @unchecked Sendable {
+    private let lock = NSLock()
+    private var settings: String?
+    private var recipes: [String: (inputs: String, recipe: Recipe)] = [:]
+    private var entries: [String: BuildCache.Entry] = [:]
+
+    /// An empty memory.
+    public init() {}
+
+    /// The recipe `id` as a build with settings `settings` loaded it when its folder's
+    /// fingerprint was `inputs`; nil when that is not what was kept, or `inputs` is racy.
+    func recipe(_ id: String, inputs: String?, settings: String) -> Recipe? {
+        guard let inputs, inputs != FileFingerprint.racy else { return nil }
+        return lock.withLock {
+            guard self.settings == settings, let kept = recipes[id], kept.inputs == inputs else { return nil }
+            return kept.recipe
+        }
+    }
+
+    /// Keeps the recipes of a build without diagnostics, with their folders' fingerprints taken
+    /// before it read them (a racy one is not kept); forgets every other recipe.
+    func keep(_ loaded: [Recipe], inputs: FileFingerprint, settings: String) {
+        lock.withLock {
+            if self.settings != nil && self.settings != settings { entries = [:] }
+            self.settings = settings
+            recipes = [:]
+            for recipe in loaded {
+                guard let digest = inputs.groups[recipe.id], digest != FileFingerprint.racy else { continue }
+                recipes[recipe.id] = (digest, recipe)
+            }
+        }
+    }
+
+    /// The entry kept for recipe `id` when it was made for `key`.
+    func entry(_ id: String, key: String) -> BuildCache.Entry? {
+        lock.withLock { entries[id].flatMap { $0.artifact.key == key ? $0 : nil } }
+    }
+
+    /// Keeps an entry that passed `BuildCache.restore`'s checks or was just stored (the last one per recipe).
+    func keep(_ entry: BuildCache.Entry) {
+        lock.withLock { entries[entry.artifact.id] = entry }
+    }
+}

@@ -1,0 +1,68 @@
+import Cookbook
+import Foundation
+import NotificationSimulator
+import Testing
+
+/// What a watch keeps between its rebuilds (`BuildOptions.memory`): unchanged recipes and their
+/// checked cache entries come from memory, while the disk stays the truth: a recipe changed
+/// behind the watch's back is read again, and the site always equals a `--no-cache` build.
+@Suite("Safety: a watch's memory of the last build", .serialized)
+struct BuildMemoryTests {
+    /// fcm-image and payload-pitfalls, copied more than the racy window ago.
+    private func workspace() throws -> HostileWorkspace {
+        let w = try HostileWorkspace()
+        try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Recipes/payload-pitfalls"),
+                                         to: w.recipes.appendingPathComponent("payload-pitfalls"))
+        usleep(1_100_000)
+        return w
+    }
+
+    private func expectSameAsColdBuild(_ w: HostileWorkspace, _ comment: String) throws {
+        let clean = try w.run(["build", "--recipes", "recipes", "--out", "clean", "--no-cache"])
+        try #require(clean.status == 0, "\(clean.stderr)")
+        let site = HostileWorkspace.snapshot(w.out), cold = HostileWorkspace.snapshot(w.root.appendingPathComponent("clean"))
+        #expect(site == cold, "\(comment): differs from --no-cache in \(Set(site.keys).symmetricDifference(cold.keys).sorted().prefix(5)) or contents of \(site.keys.filter { site[$0] != cold[$0] }.sorted().prefix(5))")
+        try FileManager.default.removeItem(at: w.root.appendingPathComponent("clean"))
+    }
+
+    @Test("an unchanged recipe comes from memory (its cache entry deleted meanwhile), an edited one and one changed behind the watch's back are read again, and the site equals --no-cache")
+    func memoryServesOnlyWhatIsUnchanged() throws {
+        let w = try workspace()
+        defer { w.remove() }
+        let cache = w.root.appendingPathComponent(".memory-cache", isDirectory: true)
+        let pending = Locked<[@Sendable () -> Void]>([])
+        var options = CookbookProject.BuildOptions(workerExecutable: CommandRunner.binary, workers: 2, cacheFolder: cache, toolStamp: "memory-test")
+        options.memory = BuildMemory()
+        let project = CookbookProject(recipesFolder: w.recipes, displayRoot: "recipes", entryPoints: [:])
+        let first = project.build(output: w.out, shownAs: "out", options: options)
+        try #require(first.succeeded, "\(first.diagnostics.map(\.text))")
+        #expect(first.rebuilt.sorted() == ["fcm-image", "payload-pitfalls"])
+
+        // The unchanged recipe's entry is gone from the disk: only the memory can serve it.
+        try FileManager.default.removeItem(at: cache.appendingPathComponent("payload-pitfalls"))
+        try w.appendProse("A paragraph added while the watch runs.")
+        options.finishLater = { work in pending.withLock { $0.append(work) } }
+        let second = project.build(output: w.out, shownAs: "out", options: options)
+        #expect(second.succeeded && second.rebuilt == ["fcm-image"], "\(second.rebuilt) \(second.diagnostics.map(\.text))")
+        // Swapped in before the last steps ran: the new page is there, the old site is removed only by them.
+        #expect(try String(contentsOf: w.out.appendingPathComponent("recipes/fcm-image.html"), encoding: .utf8).contains("A paragraph added while"))
+        var work = pending.withLock { list in defer { list = [] }; return list }
+        #expect(work.count == 1)
+        for step in work { step() }
+        work = []  // the last steps hold the site's lock until they are released
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: w.root.path).filter { $0.hasPrefix(".out.") && !$0.hasSuffix("-lock") && !$0.hasSuffix("-stamp") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        #expect(FileManager.default.fileExists(atPath: w.root.appendingPathComponent(".out.pushbook-stamp").path))
+        try expectSameAsColdBuild(w, "one edit served from memory")
+
+        // Changed behind the watch's back, and old enough that its time stamps vouch for it: read again.
+        let other = w.recipes.appendingPathComponent("payload-pitfalls/recipe.md")
+        try (String(contentsOf: other, encoding: .utf8) + "\nChanged behind the watch's back.\n").write(to: other, atomically: false, encoding: .utf8)
+        usleep(1_100_000)
+        options.finishLater = nil
+        let third = project.build(output: w.out, shownAs: "out", options: options)
+        #expect(third.succeeded && third.rebuilt == ["payload-pitfalls"], "\(third.rebuilt) \(third.diagnostics.map(\.text))")
+        #expect(try String(contentsOf: w.out.appendingPathComponent("recipes/payload-pitfalls.html"), encoding: .utf8).contains("Changed behind the watch"))
+        try expectSameAsColdBuild(w, "a change behind the watch's back")
+    }
+}
