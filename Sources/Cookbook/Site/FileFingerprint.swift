@@ -28,7 +28,9 @@ struct FileFingerprint: Sendable, Equatable {
     /// The fingerprint of everything under `root` (folders by path and kind only), leaving out,
     /// with `skipHidden`, the top-level names starting with `.` (the recipe loader never reads
     /// them); nil when `root` cannot be read or a name cannot be written down.
-    static func of(_ root: String, skipHidden: Bool = false, racyCheck: Bool = true) -> FileFingerprint? {
+    /// With `only`, just those groups are walked (a folder's name, "" for the top-level files);
+    /// the result's `whole` then covers only them.
+    static func of(_ root: String, skipHidden: Bool = false, racyCheck: Bool = true, only: Set<String>? = nil) -> FileFingerprint? {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let snapshot = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
@@ -36,7 +38,7 @@ struct FileFingerprint: Sendable, Equatable {
         guard lstat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
-        var walk = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow)
+        var walk = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only)
         guard walk.visit(descriptor, prefix: "") else { return nil }
         var lines: [String: ContentHash] = [:]
         for entry in walk.entries.sorted(by: { $0.path < $1.path }) { lines[entry.group, default: ContentHash()].update(entry.line) }
@@ -57,6 +59,7 @@ struct FileFingerprint: Sendable, Equatable {
         let skipHidden: Bool
         let racyCheck: Bool
         let racyAfter: Int64
+        let only: Set<String>?
         var entries: [(path: String, group: String, line: String)] = []
         var racyGroups: Set<String> = []
 
@@ -82,7 +85,9 @@ struct FileFingerprint: Sendable, Equatable {
                 if Int32(entry.pointee.d_type) != Int32(DT_DIR) {
                     guard fstatat(dirfd(handle), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
                 }
-                if Int32(entry.pointee.d_type) == Int32(DT_DIR) || info.st_mode & S_IFMT == S_IFDIR {
+                let isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR) || info.st_mode & S_IFMT == S_IFDIR
+                if let only, prefix.isEmpty, !only.contains(isFolder ? name : "") { continue }
+                if isFolder {
                     entries.append((path, group, "d \(path)"))
                     let child = openat(dirfd(handle), name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
                     if child >= 0, !visit(child, prefix: path) { return false }

@@ -47,9 +47,7 @@ public final class FolderWatcher {
                 let left = deadline.timeIntervalSinceNow
                 guard left > 0, wait(milliseconds: Int32(left * 1000)) else { return [] }
                 repeat { drain(into: &changed) } while wait(milliseconds: Self.quietMilliseconds)
-                let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false)
-                if changed.isEmpty || (now != nil && now == fingerprint) { continue }
-                fingerprint = now
+                if changed.isEmpty || !changesMetadata(changed) { continue }
                 return changed.sorted()
             }
         }
@@ -64,6 +62,24 @@ public final class FolderWatcher {
             }
         }
         return []
+    }
+
+    /// True when the metadata of what `changed` names differs from when `next` last returned, and
+    /// records it. Only the recipe folders named are walked (all of them for the root itself).
+    private func changesMetadata(_ changed: Set<String>) -> Bool {
+        let groups = Set(changed.map { path in path.contains("/") ? String(path.prefix { $0 != "/" }) : path })
+        guard let known = fingerprint, !groups.contains(".") else {
+            let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false)
+            defer { fingerprint = now }
+            return now == nil || now?.groups != fingerprint?.groups
+        }
+        // A top-level name is a folder's group, or a file of the group "": look at both.
+        let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false, only: groups.union([""]))
+        guard let now else { fingerprint = nil; return true }
+        var updated = known
+        for group in groups.union([""]) { updated.groups[group] = now.groups[group] }
+        fingerprint = updated
+        return updated.groups != known.groups
     }
 
     #if os(Linux)

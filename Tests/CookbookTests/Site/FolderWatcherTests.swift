@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import Cookbook
+import ToolchainSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("The watch's folder watcher")
+struct FolderWatcherTests {
+    @Test("a write is a change of its file; a close without a write is not; every recipe folder and a top-level file are watched")
+    func changesAreMetadataChanges() throws {
+        try TemporaryFolder.with("pushbook-watcher") { root in
+            for folder in ["a", "b"] {
+                try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+                try FileWriter.save(Array("one".utf8), to: root.appendingPathComponent("\(folder)/recipe.md").path)
+            }
+            try FileWriter.save(Array("top".utf8), to: root.appendingPathComponent("README.md").path)
+            usleep(20_000)
+            let watcher = FolderWatcher(root: root)
+            try FileWriter.save(Array("two".utf8), to: root.appendingPathComponent("a/recipe.md").path)
+            #expect(watcher.next(timeout: 3) == ["a/recipe.md"])
+            // Opened for writing and closed, nothing written: an event, but no change.
+            let descriptor = open(root.appendingPathComponent("b/recipe.md").path, O_WRONLY)
+            #expect(descriptor >= 0)
+            close(descriptor)
+            #expect(watcher.next(timeout: 0.5) == [])
+            try FileWriter.save(Array("three".utf8), to: root.appendingPathComponent("b/recipe.md").path)
+            #expect(watcher.next(timeout: 3) == ["b/recipe.md"])
+            try FileWriter.save(Array("top, edited".utf8), to: root.appendingPathComponent("README.md").path)
+            #expect(watcher.next(timeout: 3) == ["README.md"])
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("c"), withIntermediateDirectories: true)
+            #expect(watcher.next(timeout: 3) == ["c"])
+            try FileWriter.save(Array("new".utf8), to: root.appendingPathComponent("c/recipe.md").path)
+            #expect(watcher.next(timeout: 3) == ["c/recipe.md"])
+        }
+    }
+}
