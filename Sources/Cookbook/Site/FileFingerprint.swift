@@ -41,7 +41,11 @@ struct FileFingerprint: Sendable, Equatable {
         var walk = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only)
         guard walk.visit(descriptor, prefix: "") else { return nil }
         var lines: [String: ContentHash] = [:]
-        for entry in walk.entries.sorted(by: { $0.path < $1.path }) { lines[entry.group, default: ContentHash()].update(entry.line) }
+        for entry in walk.entries.sorted(by: { $0.path < $1.path }) {
+            // The path, then the seven numbers as bytes (a folder's mode is -1: folders count by path and kind only).
+            lines[entry.group, default: ContentHash()].update(entry.path)
+            withUnsafeBytes(of: entry.fields) { lines[entry.group]!.update(raw: $0) }
+        }
         var groups: [String: String] = [:]
         var whole = ContentHash()
         for (group, hash) in lines.sorted(by: { $0.key < $1.key }) {
@@ -60,7 +64,7 @@ struct FileFingerprint: Sendable, Equatable {
         let racyCheck: Bool
         let racyAfter: Int64
         let only: Set<String>?
-        var entries: [(path: String, group: String, line: String)] = []
+        var entries: [(path: String, group: String, fields: (Int64, Int64, Int64, Int64, Int64, Int64, Int64))] = []
         var racyGroups: Set<String> = []
 
         /// Adds the entries of the folder open at `descriptor` (which it closes), `prefix` its
@@ -88,7 +92,7 @@ struct FileFingerprint: Sendable, Equatable {
                 let isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR) || info.st_mode & S_IFMT == S_IFDIR
                 if let only, prefix.isEmpty, !only.contains(isFolder ? name : "") { continue }
                 if isFolder {
-                    entries.append((path, group, "d \(path)"))
+                    entries.append((path, group, (-1, 0, 0, 0, 0, 0, 0)))
                     let child = openat(dirfd(handle), name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
                     if child >= 0, !visit(child, prefix: path) { return false }
                     continue
@@ -96,8 +100,8 @@ struct FileFingerprint: Sendable, Equatable {
                 let fileGroup = prefix.isEmpty ? "" : group
                 let modified = FileFingerprint.nanoseconds(info.st_mtim), changed = FileFingerprint.nanoseconds(info.st_ctim)
                 if racyCheck && max(modified, changed) > racyAfter { racyGroups.insert(fileGroup) }
-                entries.append((path, fileGroup,
-                                "\(info.st_mode) \(info.st_size) \(modified) \(changed) \(info.st_ino) \(info.st_dev) \(info.st_nlink) \(path)"))
+                entries.append((path, fileGroup, (Int64(info.st_mode), Int64(info.st_size), modified, changed, Int64(bitPattern: UInt64(info.st_ino)),
+                                                  Int64(bitPattern: UInt64(info.st_dev)), Int64(info.st_nlink))))
             }
             return true
         }
