@@ -38,8 +38,6 @@ struct MarkdownDocument: Sendable {
 
     /// The rendered HTML.
     var html: String
-    /// The plain text of the prose (paragraphs, list items, headings), for search.
-    var plainText: String
     /// The prose cut at each heading, for search entries that land on their section.
     var sections: [Section] = []
 
@@ -67,13 +65,12 @@ struct MarkdownDocument: Sendable {
     static func render(_ markdown: String, image: (Image) -> String = { $0.url }, codeBlock: (CodeBlock) -> String,
                        heading: (Heading) -> String) -> MarkdownDocument {
         let options = CMARK_OPT_VALIDATE_UTF8
-        guard let document = parse(markdown, options: options) else { return MarkdownDocument(html: "", plainText: "") }
+        guard let document = parse(markdown, options: options) else { return MarkdownDocument(html: "") }
         defer { cmark_node_free(document) }
 
         var codeNodes: [OpaquePointer] = []
         var headingNodes: [OpaquePointer] = []
         var imageNodes: [OpaquePointer] = []
-        var text: [String] = []
         var sections: [(line: Int?, parts: [String])] = [(nil, [])]
         var inHeading = false
         if let iterator = cmark_iter_new(document) {
@@ -94,13 +91,10 @@ struct MarkdownDocument: Sendable {
                     sections.append((Int(cmark_node_get_start_line(node)), []))
                     inHeading = true
                 case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                    text.append(string(cmark_node_get_literal(node)))
                     if !inHeading { sections[sections.count - 1].parts.append(string(cmark_node_get_literal(node))) }
                 case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                    text.append(" ")
                     sections[sections.count - 1].parts.append(" ")
                 case CMARK_NODE_PARAGRAPH, CMARK_NODE_ITEM:
-                    text.append(" ")
                     sections[sections.count - 1].parts.append("\n")
                 default: break
                 }
@@ -132,8 +126,7 @@ struct MarkdownDocument: Sendable {
             Section(headingLine: section.line, text: section.parts.joined().split(separator: "\n")
                 .map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") }.filter { !$0.isEmpty }.joined(separator: "\n"))
         }.filter { $0.headingLine != nil || !$0.text.isEmpty }
-        return MarkdownDocument(html: renderHTML(document, options: options),
-                                plainText: text.joined().split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " "), sections: cut)
+        return MarkdownDocument(html: renderHTML(document, options: options), sections: cut)
     }
 
     /// A link in the prose (`[text](url)`): its destination and where it starts in the Markdown.
