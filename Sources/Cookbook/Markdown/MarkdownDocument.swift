@@ -123,10 +123,42 @@ struct MarkdownDocument: Sendable {
             replace(node, with: heading(item))
         }
         let cut = sections.map { section in
-            Section(headingLine: section.line, text: section.parts.joined().split(separator: "\n")
-                .map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") }.filter { !$0.isEmpty }.joined(separator: "\n"))
+            Section(headingLine: section.line, text: searchText(section.parts.joined()))
         }.filter { $0.headingLine != nil || !$0.text.isEmpty }
         return MarkdownDocument(html: renderHTML(document, options: options), sections: cut)
+    }
+
+    /// `text` for search: each line's words (split on spaces and tabs) joined by one space, the lines
+    /// that have words joined by newlines. ASCII text is scanned as bytes, where a Character is a
+    /// byte except CR LF, one Character that neither splits lines nor words (so an LF after a CR is
+    /// kept as text, as the Character split keeps it); any other text goes through Characters.
+    static func searchText(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") }
+                .filter { !$0.isEmpty }.joined(separator: "\n")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var inLine = false, space = false, previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x0A && previous != 0x0D {
+                inLine = false
+                space = false
+            } else if byte == 0x20 || byte == 0x09 {
+                space = inLine
+            } else {
+                if !inLine {
+                    if !out.isEmpty { out.append(0x0A) }
+                    inLine = true
+                } else if space {
+                    out.append(0x20)
+                }
+                space = false
+                out.append(byte)
+            }
+            previous = byte
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A link in the prose (`[text](url)`): its destination and where it starts in the Markdown.

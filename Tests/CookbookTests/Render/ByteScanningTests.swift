@@ -55,6 +55,16 @@ struct ByteScanningTests {
         #expect(RecipePage.identifiers(in: "let abcd = efg_1") == "let abcd efg_1")
     }
 
+    @Test("the sections' search text of ASCII prose is that of the Character splits")
+    func searchTextAgrees() {
+        let texts = Self.sources + ["  a  b\t\tc \n\n d\r\ne \r\n\n\r\r\n f", "\n\n", " ", "x", "a\n \n\tb", "\r\n", "a \r\n b", "é \n ü\u{301}  x"]
+        for text in texts {
+            let characters = text.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") }
+                .filter { !$0.isEmpty }.joined(separator: "\n")
+            #expect(MarkdownDocument.searchText(text) == characters, "\(text.debugDescription)")
+        }
+    }
+
     private static func describe(_ result: Result<String, Diagnostic>) -> String {
         switch result {
         case .success(let code): "code: " + code
