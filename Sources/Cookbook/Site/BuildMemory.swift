@@ -1,4 +1,5 @@
 import Foundation
+import NotificationSimulator
 
 /// What `build --watch` keeps in memory from one of its builds to the next, so that a rebuild
 /// after an edit neither loads the unchanged recipes again nor reads and decodes their cache
@@ -11,11 +12,15 @@ import Foundation
 /// key, which covers the recipe's files, the tool and the neighbours, so it is the artifact a
 /// build for that key makes; it is checked as an entry read from the cache is, and its files are
 /// still taken from the old site or the cache folder with every check of `BuildCache.restore`.
-public final class BuildMemory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var settings: String?
-    private var recipes: [String: (inputs: String, recipe: Recipe)] = [:]
-    private var entries: [String: BuildCache.Entry] = [:]
+public final class BuildMemory: Sendable {
+    /// What is kept: the settings of the build that kept it, the recipes and the entries.
+    private struct State {
+        var settings: String?
+        var recipes: [String: (inputs: String, recipe: Recipe)] = [:]
+        var entries: [String: BuildCache.Entry] = [:]
+    }
+
+    private let state = Locked(State())
 
     /// An empty memory.
     public init() {}
@@ -24,8 +29,8 @@ public final class BuildMemory: @unchecked Sendable {
     /// fingerprint was `inputs`; nil when that is not what was kept, or `inputs` is racy.
     func recipe(_ id: String, inputs: String?, settings: String) -> Recipe? {
         guard let inputs, inputs != FileFingerprint.racy else { return nil }
-        return lock.withLock {
-            guard self.settings == settings, let kept = recipes[id], kept.inputs == inputs else { return nil }
+        return state.withLock { state in
+            guard state.settings == settings, let kept = state.recipes[id], kept.inputs == inputs else { return nil }
             return kept.recipe
         }
     }
@@ -33,24 +38,24 @@ public final class BuildMemory: @unchecked Sendable {
     /// Keeps the recipes of a build without diagnostics, with their folders' fingerprints taken
     /// before it read them (a racy one is not kept); forgets every other recipe.
     func keep(_ loaded: [Recipe], inputs: FileFingerprint, settings: String) {
-        lock.withLock {
-            if self.settings != nil && self.settings != settings { entries = [:] }
-            self.settings = settings
-            recipes = [:]
+        state.withLock { state in
+            if state.settings != nil && state.settings != settings { state.entries = [:] }
+            state.settings = settings
+            state.recipes = [:]
             for recipe in loaded {
                 guard let digest = inputs.groups[recipe.id], digest != FileFingerprint.racy else { continue }
-                recipes[recipe.id] = (digest, recipe)
+                state.recipes[recipe.id] = (digest, recipe)
             }
         }
     }
 
     /// The entry kept for recipe `id` when it was made for `key`.
     func entry(_ id: String, key: String) -> BuildCache.Entry? {
-        lock.withLock { entries[id].flatMap { $0.artifact.key == key ? $0 : nil } }
+        state.withLock { state in state.entries[id].flatMap { $0.artifact.key == key ? $0 : nil } }
     }
 
     /// Keeps an entry that passed `BuildCache.restore`'s checks or was just stored (the last one per recipe).
     func keep(_ entry: BuildCache.Entry) {
-        lock.withLock { entries[entry.artifact.id] = entry }
+        state.withLock { state in state.entries[entry.artifact.id] = entry }
     }
 }
