@@ -24,6 +24,14 @@ struct HostileWorkspace {
     /// Removes the folder.
     func remove() { try? FileManager.default.removeItem(at: root) }
 
+    /// Copies `Recipes/<id>` beside the first recipe and returns its folder.
+    @discardableResult
+    func addRecipe(_ id: String) throws -> URL {
+        let folder = recipes.appendingPathComponent(id, isDirectory: true)
+        try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Recipes/\(id)"), to: folder)
+        return folder
+    }
+
     // MARK: mutating the recipe
 
     /// A file of the recipe, by path relative to its folder.

@@ -11,8 +11,7 @@ struct BuildMemoryTests {
     /// fcm-image and payload-pitfalls, copied more than the racy window ago.
     private func workspace() throws -> HostileWorkspace {
         let w = try HostileWorkspace()
-        try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Recipes/payload-pitfalls"),
-                                         to: w.recipes.appendingPathComponent("payload-pitfalls"))
+        try w.addRecipe("payload-pitfalls")
         usleep(1_100_000)
         return w
     }

@@ -14,8 +14,7 @@ struct BuildStampTests {
     /// built once with the cache.
     private func builtWorkspace() throws -> HostileWorkspace {
         let w = try HostileWorkspace()
-        try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Recipes/payload-pitfalls"),
-                                         to: w.recipes.appendingPathComponent("payload-pitfalls"))
+        try w.addRecipe("payload-pitfalls")
         usleep(1_100_000)
         let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
         try #require(run.status == 0, "\(run.stderr)")
@@ -67,8 +66,7 @@ struct BuildStampTests {
     func takenOverPageKeepsItsLinks() throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
-        let other = w.recipes.appendingPathComponent("payload-pitfalls")
-        try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Recipes/payload-pitfalls"), to: other)
+        let other = try w.addRecipe("payload-pitfalls")
         let prose = other.appendingPathComponent("recipe.md")
         try (String(contentsOf: prose, encoding: .utf8) + "\nSee [the extension](fcm-image.html#the-extension).\n").write(to: prose, atomically: false, encoding: .utf8)
         usleep(1_100_000)

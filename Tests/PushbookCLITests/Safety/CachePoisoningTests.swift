@@ -10,8 +10,7 @@ struct CachePoisoningTests {
     /// A workspace with two recipes, built once with the cache, and a folder beside it holding a file to keep.
     private func builtWorkspace() throws -> HostileWorkspace {
         let w = try HostileWorkspace()
-        try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Recipes/payload-pitfalls"),
-                                         to: w.recipes.appendingPathComponent("payload-pitfalls"))
+        try w.addRecipe("payload-pitfalls")
         try w.writeOutside("victim/keep.txt", "precious\n")
         let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
         try #require(run.status == 0, "\(run.stderr)")
