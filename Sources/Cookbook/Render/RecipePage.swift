@@ -30,7 +30,10 @@ struct RecipePage {
     }
 
     /// The page's path relative to the site root.
-    var path: String { "recipes/\(recipe.id).html" }
+    var path: String { Self.path(of: recipe.id) }
+
+    /// The path of recipe `id`'s page relative to the site root: the one place it is decided.
+    static func path(of id: String) -> String { "recipes/\(id).html" }
 
     /// Renders the page.
     func render() -> Output {

@@ -9,7 +9,7 @@ enum BrokenLinkSource {
     /// The diagnostics of `broken` in the output folder `site`, each at its recipe.md link when the
     /// page is one of `recipes`' pages and its recipe.md has a link to that destination.
     static func diagnostics(_ broken: [LinkChecker.Broken], recipes: [Recipe], site: String) -> [Diagnostic] {
-        let byPage = Dictionary(recipes.map { (BuildCache.pagePath(of: $0.id), $0) }, uniquingKeysWith: { first, _ in first })
+        let byPage = Dictionary(recipes.map { (RecipePage.path(of: $0.id), $0) }, uniquingKeysWith: { first, _ in first })
         var linksOf: [String: [MarkdownDocument.Link]] = [:]
         return broken.map { finding in
             guard let recipe = byPage[finding.page] else { return finding.diagnostic(site: site) }

@@ -79,7 +79,7 @@ struct BuildCache: Sendable {
         memory?.keep(entry)
         var artifact = entry.artifact
         // The entry's links count only as the stamp vouches for them, and only for a page taken over unread.
-        let linksVouched = site != nil && vouchedLinks != nil && Array(artifact.links.keys) == [Self.pagePath(of: id)]
+        let linksVouched = site != nil && vouchedLinks != nil && Array(artifact.links.keys) == [RecipePage.path(of: id)]
             && PageLinks.digest(artifact.links) == vouchedLinks
         artifact.links = [:]
         var written: [String] = []
@@ -88,7 +88,7 @@ struct BuildCache: Sendable {
             return nil
         }
         for file in entry.files {
-            let isPage = file.path == Self.pagePath(of: id)
+            let isPage = file.path == RecipePage.path(of: id)
             if let site, let bytes = site.take(file.path, size: file.bytes, reading: isPage && !linksVouched) {
                 written.append(file.path)
                 if isPage && linksVouched {
@@ -108,7 +108,7 @@ struct BuildCache: Sendable {
                 return miss()
             }
             written.append(file.path)
-            if file.path == Self.pagePath(of: id) {
+            if file.path == RecipePage.path(of: id) {
                 let links = LinkChecker.links(in: String(decoding: bytes, as: UTF8.self))
                 artifact.links = [file.path: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
             }
@@ -147,14 +147,11 @@ struct BuildCache: Sendable {
         }
     }
 
-    /// The page of recipe `id`, relative to the site root.
-    static func pagePath(of id: String) -> String { "recipes/\(id).html" }
-
     /// True when `files` are recipe `id`'s page, downloads and prose images only: `recipes/ID.html`
     /// once, `downloads/ID/NAME`, and `media/ID/PATH`, with plain names (ASCII letters, digits, `-`,
     /// `_`, `.`, not starting with `.`).
     static func areOwnFiles(_ files: [String], of id: String) -> Bool {
-        guard files.first == pagePath(of: id), Set(files).count == files.count else { return false }
+        guard files.first == RecipePage.path(of: id), Set(files).count == files.count else { return false }
         return files.dropFirst().allSatisfy { path in
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count >= 3, parts[1] == id, parts.dropFirst(2).allSatisfy(PlainName.isPlain) else { return false }
@@ -164,7 +161,7 @@ struct BuildCache: Sendable {
 
     /// True when every search entry points into recipe `id`'s page (at most with an anchor of plain characters).
     static func areOwnSearchEntries(_ entries: [SearchEntry], of id: String) -> Bool {
-        let page = pagePath(of: id)
+        let page = RecipePage.path(of: id)
         return entries.allSatisfy { entry in
             guard entry.url.hasPrefix(page) else { return false }
             let rest = entry.url.dropFirst(page.count)

@@ -24,7 +24,7 @@ struct RecipeBuilder: Sendable {
         let preview = results.lazy.compactMap { page.views[$0.example.id]?.cardNotification }.first
         var files: [String] = []
         if diagnostics.isEmpty && passedCount == results.count {
-            let contents = [("recipes/\(recipe.id).html", page.html)] + page.downloads.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            let contents = [(RecipePage.path(of: recipe.id), page.html)] + page.downloads.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             do {
                 for (path, text) in contents {
                     try FileWriter.save(text, at: path, under: staging, reusing: site)
@@ -48,10 +48,10 @@ struct RecipeBuilder: Sendable {
                                       search: page.search, cardPreview: preview)
         artifact.ruleExamples = results.flatMap { result in
             Set(result.outcome?.record.diagnostics.map(\.rule) ?? []).sorted().map {
-                RuleExample(rule: $0, page: "recipes/\(recipe.id).html#example-\(result.example.id)", recipe: recipe.title, example: result.example.id)
+                RuleExample(rule: $0, page: RecipePage.path(of: recipe.id) + "#example-\(result.example.id)", recipe: recipe.title, example: result.example.id)
             }
         }
-        artifact.links = ["recipes/\(recipe.id).html": PageLinks(ids: pageLinks.ids.sorted(), hrefs: pageLinks.hrefs)]
+        artifact.links = [RecipePage.path(of: recipe.id): PageLinks(ids: pageLinks.ids.sorted(), hrefs: pageLinks.hrefs)]
         return artifact
     }
 
