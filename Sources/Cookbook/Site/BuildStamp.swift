@@ -135,8 +135,11 @@ struct BuildStamp: Sendable, Equatable {
         guard inputs.whole != FileFingerprint.racy, DirectoryWalker.lstatKind(target) == .directory,
               let lock = try? BuildLock(for: target, waiting: waiting) else { return nil }
         defer { withExtendedLifetime(lock) {} }
-        guard (try? SiteFolder.checkReplaceable(target, shown: shown, protected: protected)) == .manifest,
-              let stamp = read(site: target), stamp.describes(site: target, tool: tool, settings: settings, inputs: inputs) else { return nil }
+        // The stamp's own fields first (no walk), then the folder: it must be a site the build made
+        // whose files are the ones the stamp recorded.
+        guard let stamp = read(site: target), stamp.inputs == inputs.whole, stamp.tool == tool, stamp.settings == settings,
+              (try? SiteFolder.checkReplaceable(target, shown: shown, protected: protected)) == .manifest,
+              stamp.describes(site: target, tool: tool, settings: settings, inputs: inputs) else { return nil }
         return stamp
     }
 }

@@ -38,7 +38,10 @@ extension BuildStamp {
         /// The stamp, when the site may be left as it is (see `BuildStamp.upToDate`); `waiting` is
         /// called with the lock file's path if another build holds it.
         func upToDate(shown: String, waiting: (String) -> Void) -> BuildStamp? {
-            guard let cache, previous != nil else { return nil }
+            // The last stamp, read before the lock, must already say these inputs, or no stamp read
+            // under it can (the inputs' fingerprint is this build's): the build runs, and the lock is
+            // not taken, nor the site walked, twice.
+            guard let cache, let previous, previous.inputs == inputs.whole, inputs.whole != FileFingerprint.racy else { return nil }
             return BuildStamp.upToDate(target: target, shown: shown, protected: [(recipes, "recipes folder"), (cache, "build cache")],
                                        tool: tool, settings: settings, inputs: inputs) { waiting(BuildLock.path(for: target)) }
         }

@@ -69,14 +69,24 @@ extension CookbookProject {
         var requests: [WorkerPool.Request] = []
         /// The stamp's entry of each recipe (its links digest is filled in once its artifact is known).
         var stamped: [String: BuildStamp.RecipeEntry] = [:]
+        /// The workers started before the cache was read, for the recipes whose key the last stamp
+        /// did not record (see `plan`): their ids, and their artifacts once they are done.
+        var started: (ids: Set<String>, artifacts: BackgroundValue<[String: RecipeArtifact]>)?
     }
 
     /// Decides, recipe by recipe in index order, between the cache and a worker: the cache key
     /// covers the recipe's files (their recorded hash when the stamp shows them unchanged), the tool
     /// and the neighbours; a recipe whose key is the one the stamp recorded for a site it shows
     /// unchanged has its files taken over from that site.
+    ///
+    /// With the cache and a stamp, the recipes whose key the stamp did not record (an edited recipe,
+    /// its neighbours after a title change, a new one) are the ones the cache most likely misses:
+    /// their workers start first, on a thread of their own, and run while the others are restored.
+    /// A restore that misses after all adds its recipe to the requests run after them. Either way a
+    /// recipe's artifact is the same (the site equals a `--no-cache` build's), and `requests` stays in
+    /// index order; `progress` counts the restored recipes as done first, as before.
     func plan(_ recipes: [Recipe], cache: BuildCache?, comparedWith fast: BuildStamp.Comparison?, site transaction: SiteTransaction,
-              toolStamp: String, memory: BuildMemory? = nil) -> BuildPlan {
+              toolStamp: String, memory: BuildMemory? = nil, options: BuildOptions = BuildOptions()) -> BuildPlan {
         let staging = transaction.staging
         let reusableSite = fast?.siteIsUnchanged() == true ? transaction.target : nil
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
@@ -93,6 +103,25 @@ extension CookbookProject {
             keys.append(key)
             plan.stamped[recipe.id] = .init(inputs: fast?.inputs.groups[recipe.id] ?? FileFingerprint.racy, folderHash: folderHash, key: key, links: "-")
         }
+        func request(_ index: Int) -> WorkerPool.Request {
+            let previous = index > 0 ? links[index - 1] : nil
+            let next = index + 1 < links.count ? links[index + 1] : nil
+            return .init(root: recipesFolder.path, displayRoot: displayRoot, id: recipes[index].id, previous: previous, next: next,
+                         key: keys[index], staging: staging.path, site: transaction.target)
+        }
+        // Started first: the recipes the stamp shows changed (their key is not the one it recorded).
+        var first: [Int] = []
+        if cache != nil, fast?.previous != nil {
+            first = recipes.indices.filter { fast?.recorded(recipes[$0].id)?.key != keys[$0] }
+        }
+        let firstSet = Set(first)
+        if !first.isEmpty {
+            let requests = first.map(request)
+            let restoring = recipes.count - first.count, total = recipes.count
+            plan.started = (Set(requests.map(\.id)), BackgroundValue { [self] in
+                run(requests, options: options) { done, id in options.progress?(restoring + done, total, id) }
+            })
+        }
         // The cache entries are read and the old site's files linked in on two threads (every other
         // recipe each, a linker each: their folders are their own, the shared ones made by either).
         let restored = Locked([RecipeArtifact?](repeating: nil, count: recipes.count))
@@ -100,7 +129,7 @@ extension CookbookProject {
             let keys = keys
             DispatchQueue.concurrentPerform(iterations: min(2, recipes.count)) { lane in
                 let linker = reusableSite.map { OldSiteFile.Linker(site: $0, staging: staging.path) }
-                for index in stride(from: lane, to: recipes.count, by: 2) {
+                for index in stride(from: lane, to: recipes.count, by: 2) where !firstSet.contains(index) {
                     let id = recipes[index].id, key = keys[index], recorded = fast?.recorded(id)
                     let hit = cache.restore(key: key, id: id, into: staging, linkingFrom: recorded?.key == key ? linker : nil,
                                             vouchedLinks: recorded?.links, memory: memory)
@@ -113,10 +142,7 @@ extension CookbookProject {
             if let hit = artifacts[index] {
                 plan.cached[recipe.id] = hit
             } else {
-                let previous = index > 0 ? links[index - 1] : nil
-                let next = index + 1 < links.count ? links[index + 1] : nil
-                plan.requests.append(.init(root: recipesFolder.path, displayRoot: displayRoot, id: recipe.id, previous: previous, next: next,
-                                           key: keys[index], staging: staging.path, site: transaction.target))
+                plan.requests.append(request(index))
             }
         }
         return plan
@@ -127,9 +153,13 @@ extension CookbookProject {
     /// the cache.
     func carryOut(_ plan: BuildPlan, recipes: [Recipe], cache: BuildCache?, staging: URL,
                   options: BuildOptions) -> (artifacts: [String: RecipeArtifact], stamped: [String: BuildStamp.RecipeEntry]) {
-        let cached = plan.cached.count, total = recipes.count
+        let total = recipes.count
         var artifacts = plan.cached
-        artifacts.merge(run(plan.requests, options: options) { done, id in options.progress?(cached + done, total, id) }) { a, _ in a }
+        if let started = plan.started { artifacts.merge(started.artifacts.value) { a, _ in a } }
+        // The requests not started yet (restores that missed), after the started ones.
+        let rest = plan.requests.filter { plan.started?.ids.contains($0.id) != true }
+        let before = total - rest.count
+        artifacts.merge(run(rest, options: options) { done, id in options.progress?(before + done, total, id) }) { a, _ in a }
         var stamped = plan.stamped
         let builtIDs = Set(plan.requests.map(\.id))
         for recipe in recipes {

@@ -156,7 +156,8 @@ public struct CookbookProject: Sendable {
             diagnostics = loadDiagnostics + availability.value + diagnostics + [failure.diagnostic]
             return failed(refused: failure.refused)
         }
-        let plan = plan(recipes, cache: cache, comparedWith: fast, site: transaction, toolStamp: options.toolStamp, memory: options.memory)
+        let plan = plan(recipes, cache: cache, comparedWith: fast, site: transaction, toolStamp: options.toolStamp, memory: options.memory,
+                        options: options)
         let (artifacts, stamped) = carryOut(plan, recipes: recipes, cache: cache, staging: transaction.staging, options: options)
         diagnostics = loadDiagnostics + availability.value + diagnostics
         let cached = plan.cached.count

@@ -1,4 +1,5 @@
 import Foundation
+import NotificationSimulator
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,10 +39,39 @@ struct FileFingerprint: Sendable, Equatable {
         guard lstat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
-        var walk = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only)
-        guard walk.visit(descriptor, prefix: "") else { return nil }
+        // The top level is read here; what its folders hold (each a subtree of its own) is shared
+        // out over two threads, every other entry each: the `fstatat` of thousands of entries is
+        // most of a fingerprint. Every entry is visited exactly as by one walk, and the lines are
+        // sorted by path before they are digested, so the lanes change nothing in the result.
+        var top = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only)
+        var pending: [Walk.Pending] = []
+        guard top.visit(descriptor, prefix: "", group: "", deferring: &pending) else {
+            top.closeAll(pending)
+            return nil
+        }
+        let template = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only)
+        let lanes = Locked([Walk?](repeating: nil, count: 2))
+        let shared = pending
+        DispatchQueue.concurrentPerform(iterations: shared.isEmpty ? 0 : min(2, shared.count)) { lane in
+            var walk = template
+            var ok = true
+            for index in stride(from: lane, to: shared.count, by: 2) where ok {
+                ok = walk.visitEntry(shared[index].name, in: shared[index].folder, type: shared[index].type,
+                                     prefix: shared[index].prefix, group: shared[index].group)
+            }
+            let result = ok ? walk : nil
+            lanes.withLock { $0[lane] = result }
+        }
+        top.closeAll(pending)
+        var entries = top.entries
+        var racyGroups = top.racyGroups
+        for lane in 0..<(shared.isEmpty ? 0 : min(2, shared.count)) {
+            guard let walk = lanes.current[lane] else { return nil }
+            entries += walk.entries
+            racyGroups.formUnion(walk.racyGroups)
+        }
         var lines: [String: ContentHash] = [:]
-        for entry in walk.entries.sorted(by: { $0.path < $1.path }) {
+        for entry in entries.sorted(by: { $0.path < $1.path }) {
             // The path, then the seven numbers as bytes (a folder's mode is -1: folders count by path and kind only).
             lines[entry.group, default: ContentHash()].update(entry.path)
             withUnsafeBytes(of: entry.fields) { lines[entry.group]!.update(raw: $0) }
@@ -49,17 +79,17 @@ struct FileFingerprint: Sendable, Equatable {
         var groups: [String: String] = [:]
         var whole = ContentHash()
         for (group, hash) in lines.sorted(by: { $0.key < $1.key }) {
-            let digest = walk.racyGroups.contains(group) ? racy : hash.hex
+            let digest = racyGroups.contains(group) ? racy : hash.hex
             groups[group] = digest
             whole.update(group)
             whole.update(digest)
         }
-        return FileFingerprint(groups: groups, whole: walk.racyGroups.isEmpty ? whole.hex : racy)
+        return FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? whole.hex : racy)
     }
 
     /// One walk of a folder tree by directory descriptors (`fstatat` of a name in its folder, no
     /// path looked up from the root): each entry's line and group, and the racy groups.
-    private struct Walk {
+    private struct Walk: Sendable {
         let skipHidden: Bool
         let racyCheck: Bool
         let racyAfter: Int64
@@ -67,12 +97,33 @@ struct FileFingerprint: Sendable, Equatable {
         var entries: [(path: String, group: String, fields: (Int64, Int64, Int64, Int64, Int64, Int64, Int64))] = []
         var racyGroups: Set<String> = []
 
+        /// An entry of a top-level folder left for a lane: its folder (open until `closeAll`), its
+        /// name, its `d_type`, its folder's path and its group.
+        struct Pending: @unchecked Sendable {
+            var handle: OpaquePointer?
+            var folder: Int32
+            var name: String
+            var type: Int32
+            var prefix: String
+            var group: String
+        }
+
+        /// Closes the folders `pending` holds open.
+        func closeAll(_ pending: [Pending]) {
+            for item in pending { if let handle = item.handle { closedir(handle) } }
+        }
+
         /// Adds the entries of the folder open at `descriptor` (which it closes), `prefix` its
-        /// path; false when a name cannot be written down or an entry cannot be examined.
-        mutating func visit(_ descriptor: Int32, prefix: String) -> Bool {
+        /// path and `group` its group; false when a name cannot be written down or an entry cannot
+        /// be examined. The entries of a top-level folder are not visited but appended to
+        /// `deferring` (its folder stays open: the first such entry holds its handle).
+        mutating func visit(_ descriptor: Int32, prefix: String, group: String, deferring: inout [Pending]) -> Bool {
             guard let handle = fdopendir(descriptor) else { close(descriptor); return false }
-            defer { closedir(handle) }
+            let defers = !prefix.isEmpty && !prefix.utf8.contains(UInt8(ascii: "/"))
+            var handed = false
+            defer { if !handed { closedir(handle) } }
             while let entry = readdir(handle) {
+                let type = Int32(entry.pointee.d_type)
                 guard let name = withUnsafeBytes(of: entry.pointee.d_name, { String(validating: $0.prefix { $0 != 0 }, as: UTF8.self) }) else {
                     // Not valid UTF-8: a top-level hidden name is left out, any other cannot be written down.
                     let hidden = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
@@ -80,29 +131,47 @@ struct FileFingerprint: Sendable, Equatable {
                     return false
                 }
                 if name == "." || name == ".." { continue }
-                if skipHidden && prefix.isEmpty && name.hasPrefix(".") { continue }
-                // A byte test: Foundation's String.contains goes through NSString.
-                guard !name.utf8.contains(UInt8(ascii: "\n")) else { return false }
-                let path = prefix.isEmpty ? name : prefix + "/" + name
-                let group = prefix.isEmpty ? name : String(prefix.prefix { $0 != "/" })
-                var info = stat()
-                if Int32(entry.pointee.d_type) != Int32(DT_DIR) {
-                    guard fstatat(dirfd(handle), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
-                }
-                let isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR) || info.st_mode & S_IFMT == S_IFDIR
-                if let only, prefix.isEmpty, !only.contains(isFolder ? name : "") { continue }
-                if isFolder {
-                    entries.append((path, group, (-1, 0, 0, 0, 0, 0, 0)))
-                    let child = openat(dirfd(handle), name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                    if child >= 0, !visit(child, prefix: path) { return false }
+                if defers {
+                    deferring.append(Pending(handle: handed ? nil : handle, folder: dirfd(handle), name: name, type: type, prefix: prefix, group: group))
+                    handed = true
                     continue
                 }
-                let fileGroup = prefix.isEmpty ? "" : group
-                let modified = FileFingerprint.nanoseconds(info.st_mtim), changed = FileFingerprint.nanoseconds(info.st_ctim)
-                if racyCheck && max(modified, changed) > racyAfter { racyGroups.insert(fileGroup) }
-                entries.append((path, fileGroup, (Int64(info.st_mode), Int64(info.st_size), modified, changed, Int64(bitPattern: UInt64(info.st_ino)),
-                                                  Int64(bitPattern: UInt64(info.st_dev)), Int64(info.st_nlink))))
+                guard visitEntry(name, in: dirfd(handle), type: type, prefix: prefix, group: group, deferring: &deferring) else { return false }
             }
+            return true
+        }
+
+        /// Adds the entry `name` of the folder open at `folder` (`type` its `d_type`), and what it
+        /// holds when it is a folder; false as `visit`.
+        mutating func visitEntry(_ name: String, in folder: Int32, type: Int32, prefix: String, group: String) -> Bool {
+            var none: [Pending] = []
+            return visitEntry(name, in: folder, type: type, prefix: prefix, group: group, deferring: &none)
+        }
+
+        private mutating func visitEntry(_ name: String, in folder: Int32, type: Int32, prefix: String, group topGroup: String,
+                                         deferring: inout [Pending]) -> Bool {
+            if skipHidden && prefix.isEmpty && name.hasPrefix(".") { return true }
+            // A byte test: Foundation's String.contains goes through NSString.
+            guard !name.utf8.contains(UInt8(ascii: "\n")) else { return false }
+            let path = prefix.isEmpty ? name : prefix + "/" + name
+            let group = prefix.isEmpty ? name : topGroup
+            var info = stat()
+            if type != Int32(DT_DIR) {
+                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+            }
+            let isFolder = type == Int32(DT_DIR) || info.st_mode & S_IFMT == S_IFDIR
+            if let only, prefix.isEmpty, !only.contains(isFolder ? name : "") { return true }
+            if isFolder {
+                entries.append((path, group, (-1, 0, 0, 0, 0, 0, 0)))
+                let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                if child >= 0, !visit(child, prefix: path, group: group, deferring: &deferring) { return false }
+                return true
+            }
+            let fileGroup = prefix.isEmpty ? "" : group
+            let modified = FileFingerprint.nanoseconds(info.st_mtim), changed = FileFingerprint.nanoseconds(info.st_ctim)
+            if racyCheck && max(modified, changed) > racyAfter { racyGroups.insert(fileGroup) }
+            entries.append((path, fileGroup, (Int64(info.st_mode), Int64(info.st_size), modified, changed, Int64(bitPattern: UInt64(info.st_ino)),
+                                              Int64(bitPattern: UInt64(info.st_dev)), Int64(info.st_nlink))))
             return true
         }
     }

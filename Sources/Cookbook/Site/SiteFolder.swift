@@ -121,11 +121,7 @@ enum SiteFolder {
         if lines.first == stagingHeader { return [] }
         guard lines.first == siteHeader else { throw refuse("its \(manifestName) is not one pushbook wrote") }
         let files = Set(lines.dropFirst())
-        var folders: Set<String> = []
-        for file in files {
-            var parts = file.split(separator: "/").dropLast()
-            while !parts.isEmpty { folders.insert(parts.joined(separator: "/")); parts = parts.dropLast() }
-        }
+        let folders = listedFolders(of: files)
         return entries.compactMap { entry in
             if entry.path == manifestName { return nil }
             switch entry.kind {
@@ -134,6 +130,29 @@ enum SiteFolder {
             default: return entry.path
             }
         }
+    }
+
+    /// The folders that hold a listed file: every proper prefix of its path, components joined by
+    /// `/` with empty ones dropped. A plain path (no empty component) adds its parents from the
+    /// innermost out and stops at the first one already known (its own parents are known then too),
+    /// so a site's thousands of files in a few hundred folders cost one lookup each.
+    static func listedFolders(of files: Set<String>) -> Set<String> {
+        var folders: Set<String> = []
+        let slash = UInt8(ascii: "/")
+        for file in files {
+            let bytes = file.utf8
+            let plain = bytes.first != slash && bytes.last != slash && !zip(bytes, bytes.dropFirst()).contains { $0 == slash && $1 == slash }
+            guard plain else {
+                var parts = file.split(separator: "/").dropLast()
+                while !parts.isEmpty { folders.insert(parts.joined(separator: "/")); parts = parts.dropLast() }
+                continue
+            }
+            var end = bytes.lastIndex(of: slash)
+            while let cut = end, folders.insert(String(file[..<cut])).inserted {
+                end = file[..<cut].utf8.lastIndex(of: slash)
+            }
+        }
+        return folders
     }
 
     /// True when every entry is where a site of an earlier pushbook (before the manifest) puts

@@ -117,6 +117,36 @@ struct BuildStampTests {
         try expectSameAsColdBuild(w, "edited prose")
     }
 
+    @Test("an edited recipe's worker starts before the cache is read; an unchanged recipe whose entry is spoilt misses then and is built after it, and the site equals --no-cache")
+    func editedWithSpoiltEntry() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        // Every file of the unchanged recipe's entry (whatever its format) made unreadable as one.
+        let entry = w.root.appendingPathComponent(".pushbook-cache/payload-pitfalls")
+        for name in try FileManager.default.contentsOfDirectory(atPath: entry.path) where DirectoryWalkerProbe.isFile(entry.appendingPathComponent(name)) {
+            try Data("spoilt".utf8).write(to: entry.appendingPathComponent(name))
+        }
+        try w.appendProse("A new closing paragraph, added after the last build.")
+        let run = try cachedBuild(w)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("built 'out': 2 recipes") && run.stdout.contains("(0 recipes from the cache)"), "\(run.stdout)")
+        #expect(try String(contentsOf: w.out.appendingPathComponent("recipes/fcm-image.html"), encoding: .utf8).contains("A new closing paragraph"))
+        try expectSameAsColdBuild(w, "edited with a spoilt entry")
+        // The next build takes both from the cache again (both were stored).
+        try w.appendProse("Another paragraph.")
+        let again = try cachedBuild(w)
+        #expect(again.stdout.contains("(1 recipes from the cache)"), "\(again.stdout)")
+        try expectSameAsColdBuild(w, "edited again")
+    }
+
+    /// Whether a path is a regular file, not following a link.
+    private enum DirectoryWalkerProbe {
+        static func isFile(_ url: URL) -> Bool {
+            var info = stat()
+            return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
+    }
+
     @Test("an edited example and a changed fixture (recorded again with check --update) are rebuilt", arguments: ["example", "fixture"])
     func editedExampleOrFixture(part: String) throws {
         let w = try builtWorkspace()
