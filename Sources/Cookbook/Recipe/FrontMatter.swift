@@ -86,7 +86,10 @@ struct FrontMatter: Sendable, Equatable {
     /// The lines of `text` up to the line `---` that closes the front matter (all its lines when
     /// none does), and the text after that line (nil when there is none), lines joined with `\n`.
     private static func split(_ text: String) -> (lines: [String], rest: String?) {
-        guard text.utf8.contains(UInt8(ascii: "\r")) else {
+        // memchr over the text's bytes: a byte-by-byte `contains` was a fifth of the front matter's parse.
+        let hasReturn = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false }
+            ?? text.utf8.contains(UInt8(ascii: "\r"))
+        guard hasReturn else {
             // Without a carriage return a line ends at each "\n" byte: split bytes, and only the front matter.
             var lines: [String] = []
             let bytes = text.utf8

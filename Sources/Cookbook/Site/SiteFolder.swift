@@ -117,7 +117,7 @@ enum SiteFolder {
         guard DirectoryWalker.lstatKind(path) == .file, let data = FileManager.default.contents(atPath: path) else {
             throw refuse("its \(manifestName) is not a file pushbook wrote")
         }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let lines = manifestLines(data)
         if lines.first == stagingHeader { return [] }
         guard lines.first == siteHeader else { throw refuse("its \(manifestName) is not one pushbook wrote") }
         let files = Set(lines.dropFirst())
@@ -130,6 +130,16 @@ enum SiteFolder {
             default: return entry.path
             }
         }
+    }
+
+    /// The lines of a manifest, as splitting its text at each line feed gives them (empty lines
+    /// dropped). Split as bytes: a line feed byte is always a character of its own, except after a
+    /// carriage return, where the text's split keeps "\r\n" whole, so such a manifest (never one
+    /// pushbook wrote) is split as text.
+    static func manifestLines(_ data: Data) -> [String] {
+        let bytes = [UInt8](data)
+        guard !bytes.contains(UInt8(ascii: "\r")) else { return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init) }
+        return bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The folders that hold a listed file: every proper prefix of its path, components joined by
