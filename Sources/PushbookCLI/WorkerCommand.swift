@@ -1,7 +1,7 @@
 import Foundation
 import Cookbook
 
-/// `pushbook worker` (internal): builds recipe artifacts for `pushbook build`, one JSON line per request.
+/// `pushbook worker` (internal): builds recipe artifacts for `pushbook build`, one frame per request (`FrameChannel`).
 enum WorkerCommand {
     /// Serves requests from standard input until it closes, and never outlives the build that
     /// started it. Anything recipe code prints goes to standard error, so the protocol's channel

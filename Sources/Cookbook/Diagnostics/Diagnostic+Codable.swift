@@ -1,7 +1,8 @@
 import Payloads
 
-// Diagnostics cross process boundaries (worker replies) and are cached (`BuildCache`), so they are
-// Codable here: Payloads also compiles with Embedded Swift, which has no Codable.
+// Diagnostics are part of `RecipeArtifact`, which is Codable (tests edit cache entries as JSON; worker
+// replies and the cache use `ArtifactCodec`), so they are Codable here: Payloads also compiles with
+// Embedded Swift, which has no Codable.
 
 extension Diagnostic: Codable {
     private enum CodingKeys: String, CodingKey {

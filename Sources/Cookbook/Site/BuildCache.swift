@@ -16,11 +16,16 @@ struct BuildCache: Sendable {
     /// The folder holding the entries.
     var folder: URL
 
-    /// The format of `entry.json`; entries of another format are misses.
-    static let format = 4
+    /// The format of `entryFile`; entries of another format (the JSON of format 4 and before, in
+    /// `entry.json`) are misses.
+    static let format = 5
 
-    /// What `entry.json` holds: the artifact and, for each file, its size and digest.
-    struct Entry: Codable, Sendable {
+    /// The file of an entry's folder holding the entry, in `ArtifactCodec`'s form.
+    static let entryFile = "entry.bin"
+
+    /// What `entryFile` holds: the artifact and, for each file, its size and digest (Codable for tests
+    /// that edit an entry as JSON; the cache itself holds `ArtifactCodec`'s bytes).
+    struct Entry: Codable, Sendable, Equatable {
         /// `BuildCache.format`.
         var format: Int
         /// The artifact, as the build made it.
@@ -50,9 +55,10 @@ struct BuildCache: Sendable {
 
     /// The artifact stored for `key`, with its files copied into `staging`; nil on a miss.
     ///
-    /// An entry is used only when: it is a regular file reached without symbolic links, of this
-    /// format, for this recipe and key, and passed; its files are the recipe's own (its page
-    /// `recipes/ID.html` and downloads under `downloads/ID/`, plain names, each once); every file is
+    /// An entry is used only when: it is a regular file reached without symbolic links, wholly one
+    /// entry of this format (`ArtifactCodec.entry(from:)`), for this recipe and key, and
+    /// `isCacheable`; its files are the recipe's own (its page `recipes/ID.html` and downloads
+    /// under `downloads/ID/`, plain names, each once); every file is
     /// a regular file (no link, device or FIFO) of the recorded size and digest; its search entries
     /// point into the recipe's page. The page's links and anchors are read again from the page
     /// itself. On a miss, nothing it copied stays in `staging`.
@@ -66,15 +72,15 @@ struct BuildCache: Sendable {
     /// not read at all; entry links of any other digest are never used.
     ///
     /// With `memory`, the entry it kept for this recipe and key is taken instead of reading
-    /// `entry.json` (and checked the same way); an entry read and checked is kept there.
+    /// `entryFile` (and checked the same way); an entry read and checked is kept there.
     func restore(key: String, id: String, into staging: URL, linkingFrom site: OldSiteFile.Linker? = nil, vouchedLinks: String? = nil,
                  memory: BuildMemory? = nil) -> RecipeArtifact? {
         let entryFolder = folder.path + "/" + id
         guard problem() == nil,
-              let entry = memory?.entry(id, key: key) ?? (try? ContainedFile.read("entry.json", under: entryFolder, limit: 256 << 20))
-                  .flatMap({ try? JSONDecoder().decode(Entry.self, from: Data($0)) }),
-              entry.format == Self.format, entry.artifact.key == key, entry.artifact.id == id, entry.artifact.passed,
-              entry.artifact.diagnostics.isEmpty, entry.files.map(\.path) == entry.artifact.files,
+              let entry = memory?.entry(id, key: key) ?? (try? ContainedFile.read(Self.entryFile, under: entryFolder, limit: 256 << 20))
+                  .flatMap(ArtifactCodec.entry(from:)),
+              entry.format == Self.format, entry.artifact.key == key, entry.artifact.id == id, Self.isCacheable(entry.artifact),
+              entry.files.map(\.path) == entry.artifact.files,
               Self.areOwnFiles(entry.artifact.files, of: id), Self.areOwnSearchEntries(entry.artifact.search, of: id) else { return nil }
         memory?.keep(entry)
         var artifact = entry.artifact
@@ -117,11 +123,11 @@ struct BuildCache: Sendable {
     }
 
     /// Stores a passing artifact with copies of its files from `staging` and their digests
-    /// (failures are never cached). A file that cannot be read leaves the cache as it was.
+    /// (failures are never cached: see `isCacheable`). A file that cannot be read leaves the cache as it was.
     /// Returns the entry stored, or nil.
     @discardableResult
     func store(_ artifact: RecipeArtifact, from staging: URL) -> Entry? {
-        guard artifact.passed, problem() == nil else { return nil }
+        guard Self.isCacheable(artifact), problem() == nil else { return nil }
         let fm = FileManager.default
         let temporary = folder.appendingPathComponent(".\(artifact.id).\(getpid()).tmp", isDirectory: true)
         try? fm.removeItem(at: temporary)
@@ -135,8 +141,7 @@ struct BuildCache: Sendable {
                 stored.append(StoredFile(path: path, bytes: bytes.count, digest: ContentHash.digest(bytes)))
             }
             let entry = Entry(format: Self.format, artifact: artifact, files: stored)
-            let data = try JSONEncoder().encode(entry)
-            try FileWriter.save([UInt8](data), to: temporary.path + "/entry.json")
+            try FileWriter.save(ArtifactCodec.encode(entry), to: temporary.path + "/" + Self.entryFile)
             let entryFolder = folder.appendingPathComponent(artifact.id, isDirectory: true)
             try? fm.removeItem(at: entryFolder)
             try fm.moveItem(at: temporary, to: entryFolder)
@@ -147,13 +152,22 @@ struct BuildCache: Sendable {
         }
     }
 
+    /// True for what a build of a passing recipe makes: passed, with no diagnostics, no example
+    /// statuses and no updated files (those only a failure or `check` has). Nothing else is stored,
+    /// and an entry holding anything else is a miss: a poisoned entry cannot put a finding or a
+    /// status into a build's report.
+    static func isCacheable(_ artifact: RecipeArtifact) -> Bool {
+        artifact.passed && artifact.diagnostics.isEmpty && artifact.statuses.isEmpty && artifact.updated.isEmpty
+    }
+
     /// True when `files` are recipe `id`'s page, downloads and prose images only: `recipes/ID.html`
     /// once, `downloads/ID/NAME`, and `media/ID/PATH`, with plain names (ASCII letters, digits, `-`,
     /// `_`, `.`, not starting with `.`).
     static func areOwnFiles(_ files: [String], of id: String) -> Bool {
         guard files.first == RecipePage.path(of: id), Set(files).count == files.count else { return false }
         return files.dropFirst().allSatisfy { path in
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            // Split as bytes: `/` is ASCII, and a part with any other byte than a plain name's fails anyway.
+            let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init)
             guard parts.count >= 3, parts[1] == id, parts.dropFirst(2).allSatisfy(PlainName.isPlain) else { return false }
             return (parts[0] == "downloads" && parts.count == 3) || parts[0] == "media"
         }
@@ -163,8 +177,8 @@ struct BuildCache: Sendable {
     static func areOwnSearchEntries(_ entries: [SearchEntry], of id: String) -> Bool {
         let page = RecipePage.path(of: id)
         return entries.allSatisfy { entry in
-            guard entry.url.hasPrefix(page) else { return false }
-            let rest = entry.url.dropFirst(page.count)
+            guard entry.url.utf8.starts(with: page.utf8) else { return false }
+            let rest = Substring(entry.url.utf8.dropFirst(page.utf8.count))
             return rest.isEmpty || (rest.hasPrefix("#") && PlainName.isPlain(rest.dropFirst()))
         }
     }

@@ -226,13 +226,21 @@ public struct CookbookProject: Sendable {
         }
     }
 
-    /// Serves `pushbook worker`: reads JSON requests line by line from `input`, writes artifacts as JSON lines to `output`.
+    /// Serves `pushbook worker`: reads requests frame by frame from `input` and writes each one's
+    /// artifact as a frame to `output` (`FrameChannel`, `ArtifactCodec`). A request it cannot read,
+    /// or an artifact over the channel's limit, ends it with a line on standard error that the
+    /// build reports, rather than leave the build waiting for a reply.
     public func serveWorker(input: Int32, output: Int32) {
-        let channel = LineChannel(input: input, output: output)
-        while let line = channel.readLine() {
-            guard let request = try? JSONDecoder().decode(WorkerPool.Request.self, from: line),
-                  let data = try? JSONEncoder().encode(Self.artifact(for: request, runner: runner)),
-                  channel.writeLine(data) else { continue }
+        let channel = FrameChannel(input: input, output: output)
+        while let frame = channel.readFrame() {
+            guard let request = ArtifactCodec.request(from: frame) else {
+                return FileHandle.standardError.write(Data("Fatal error: the worker cannot read a request of its build\n".utf8))
+            }
+            let reply = ArtifactCodec.encode(Self.artifact(for: request, runner: runner))
+            guard reply.count <= FrameChannel.limit else {
+                return FileHandle.standardError.write(Data("Fatal error: the artifact of '\(request.id)' is over \(FrameChannel.limit >> 20) MiB\n".utf8))
+            }
+            guard channel.writeFrame(reply) else { return }
         }
     }
 }

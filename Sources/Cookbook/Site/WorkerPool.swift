@@ -7,7 +7,7 @@ import NotificationSimulator
 /// reported as failed while the others go on.
 final class WorkerPool: Sendable {
     /// One job: a recipe and its neighbours.
-    struct Request: Codable, Sendable {
+    struct Request: Sendable {
         /// The recipes folder.
         var root: String
         /// How it is named in messages.
@@ -30,7 +30,7 @@ final class WorkerPool: Sendable {
         var site: String? = nil
 
         /// What a worker does with a recipe.
-        enum Mode: String, Codable, Sendable {
+        enum Mode: String, Sendable {
             /// Verifies the examples and renders the page.
             case build
             /// Only verifies.
@@ -131,14 +131,14 @@ final class WorkerPool: Sendable {
         .failure(id: request.id, key: request.key, diagnostic: diagnostic)
     }
 
-    /// One `pushbook worker` process, spoken to in JSON lines. What it writes on standard error
+    /// One `pushbook worker` process, spoken to in frames of `ArtifactCodec`. What it writes on standard error
     /// during a request is kept (the last 256 KiB), to say why it crashed.
     private final class Worker: @unchecked Sendable {
         private let process = Process()
         private let input = Pipe()
         private let output = Pipe()
         private let errors = Pipe()
-        private let channel: LineChannel
+        private let channel: FrameChannel
         private let written = Locked(Data())
         private let drained = DispatchSemaphore(value: 0)
 
@@ -153,7 +153,7 @@ final class WorkerPool: Sendable {
             var environment = WorkerTether.environment(ProcessInfo.processInfo.environment)
             if !verbose { environment["SWIFT_BACKTRACE"] = "enable=no" }
             process.environment = environment
-            channel = LineChannel(input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor)
+            channel = FrameChannel(input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor)
             try Interruption.start(process)
             let reader = errors.fileHandleForReading
             Thread.detachNewThread { [self] in
@@ -172,8 +172,8 @@ final class WorkerPool: Sendable {
         /// Sends a request and reads the artifact; nil when the worker died.
         func build(_ request: Request) -> RecipeArtifact? {
             written.withLock { $0 = Data() }
-            guard let line = try? JSONEncoder().encode(request), channel.writeLine(line), let reply = channel.readLine() else { return nil }
-            return try? JSONDecoder().decode(RecipeArtifact.self, from: reply)
+            guard channel.writeFrame(ArtifactCodec.encode(request)), let reply = channel.readFrame() else { return nil }
+            return ArtifactCodec.artifact(from: reply)
         }
 
         /// Ends the worker; says how it ended and what it wrote on standard error.

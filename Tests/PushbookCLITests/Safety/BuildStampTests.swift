@@ -82,8 +82,8 @@ struct BuildStampTests {
     func entryLinksNeedTheStamp() throws {
         let w = try builtWorkspace()
         defer { w.remove() }
-        let url = w.root.appendingPathComponent(".pushbook-cache/payload-pitfalls/entry.json")
-        var entry = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let url = CacheEntryFile.url(w.root, "payload-pitfalls")
+        var entry = try CacheEntryFile.json(url)
         var artifact = try #require(entry["artifact"] as? [String: Any])
         var links = try #require(artifact["links"] as? [String: Any])
         var page = try #require(links["recipes/payload-pitfalls.html"] as? [String: Any])
@@ -93,7 +93,7 @@ struct BuildStampTests {
         links["recipes/payload-pitfalls.html"] = page
         artifact["links"] = links
         entry["artifact"] = artifact
-        try JSONSerialization.data(withJSONObject: entry).write(to: url)
+        try CacheEntryFile.write(entry, to: url)
         try w.appendProse("A new closing paragraph, added after the last build.")
         let run = try cachedBuild(w)
         #expect(run.status == 0, "\(run.stderr)")

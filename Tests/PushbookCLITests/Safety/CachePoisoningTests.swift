@@ -25,15 +25,12 @@ struct CachePoisoningTests {
     }
 
     private func entryURL(_ w: HostileWorkspace, _ id: String = "fcm-image") -> URL {
-        w.root.appendingPathComponent(".pushbook-cache/\(id)/entry.json")
+        CacheEntryFile.url(w.root, id)
     }
 
-    /// Rewrites the cache entry of `id` as JSON.
+    /// Rewrites the cache entry of `id`, edited as JSON (see `CacheEntryFile`).
     private func editEntry(_ w: HostileWorkspace, _ id: String = "fcm-image", _ change: (inout [String: Any]) -> Void) throws {
-        let url = entryURL(w, id)
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-        change(&object)
-        try JSONSerialization.data(withJSONObject: object).write(to: url)
+        try CacheEntryFile.edit(entryURL(w, id), change)
     }
 
     /// Builds again with the cache and checks that it passed, that `rebuilt` recipes were built
@@ -121,7 +118,7 @@ struct CachePoisoningTests {
         #expect(links.isEmpty, "links in the site: \(links.keys.sorted())")
     }
 
-    @Test("a cache entry whose entry.json or files folder is a symbolic link is a miss", arguments: ["entry.json", "files"])
+    @Test("a cache entry whose entry file or files folder is a symbolic link is a miss", arguments: ["entry.bin", "files"])
     func symlinkedEntryParts(part: String) throws {
         let w = try builtWorkspace()
         defer { w.remove() }
@@ -159,19 +156,40 @@ struct CachePoisoningTests {
         try rebuildAndCheck(w, rebuilt: 1, "same-size edit")
     }
 
-    @Test("a cache entry that is not JSON, is a folder, or is of another format is a miss", arguments: ["garbage", "folder", "format"])
+    @Test("a cache entry that is garbage, cut short, a folder, of another format or of the old JSON format is a miss",
+          arguments: ["garbage", "cut", "folder", "format", "old JSON"])
     func corruptEntry(kind: String) throws {
         let w = try builtWorkspace()
         defer { w.remove() }
         let url = entryURL(w)
         switch kind {
         case "garbage": try Data("{\"format\": 2, \"artifact\": ".utf8).write(to: url)
+        case "cut": try Data(contentsOf: url).dropLast().write(to: url)
         case "folder":
             try FileManager.default.removeItem(at: url)
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        default: try editEntry(w) { $0["format"] = 1 }
+        case "format": try editEntry(w) { $0["format"] = 1 }
+        default: try CacheEntryFile.writeOldFormat(url)
         }
         try rebuildAndCheck(w, rebuilt: 1, kind)
+    }
+
+    @Test("a cache entry holding what only a failure or a check has (a diagnostic, an example status, an updated file) is a miss",
+          arguments: ["diagnostics", "statuses", "updated"])
+    func entryWithFailureFields(field: String) throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let finding: [String: Any] = ["rule": "recipe.example", "severity": "error", "message": "PLANTED", "line": 1, "column": 1, "path": ""]
+        try editEntry(w) { entry in
+            var artifact = entry["artifact"] as? [String: Any] ?? [:]
+            switch field {
+            case "diagnostics": artifact["diagnostics"] = [finding]
+            case "statuses": artifact["statuses"] = [["example": "webp-image", "status": "mismatch", "diagnostic": finding]]
+            default: artifact["updated"] = ["recipes/fcm-image/expected/webp-image.json"]
+            }
+            entry["artifact"] = artifact
+        }
+        try rebuildAndCheck(w, rebuilt: 1, field)
     }
 
     @Test("review D4: the site never shares a file with the cache: a page edited in place in the site comes back verified after rm -rf site")
