@@ -1,47 +1,102 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The site's search index: one entry per page section, written as a `.js` file that defines
 /// `window.PUSHBOOK_SEARCH_INDEX`, so search works from `file://` without `fetch`.
+///
+/// The entries are written byte by byte, as `JSONEncoder` with `.sortedKeys` and
+/// `.withoutEscapingSlashes` writes them (the tests compare the two on hostile strings), except that
+/// `</` is written `<\/`, so no string can close a script element: the encoder took a third of a
+/// one-edit build's end, for an index that holds every section of every page.
 struct SearchIndex: Sendable {
     /// The entries, in page order.
     var entries: [SearchEntry] = []
 
-    /// Writes the JavaScript file entry by entry, so a large index is never held twice in memory.
+    /// Writes the JavaScript file in chunks, so a large index is never held whole in memory.
     func write(to url: URL) throws {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = FileHandle(forWritingAtPath: url.path) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        let path = url.path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot write '\(path)': \(String(cString: strerror(errno)))"])
         }
-        defer { try? handle.close() }
-        var chunk = "window.PUSHBOOK_SEARCH_INDEX = ["
+        defer { close(descriptor) }
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 17)
+        chunk += "window.PUSHBOOK_SEARCH_INDEX = [".utf8
         for (index, entry) in entries.enumerated() {
-            if index > 0 { chunk += "," }
-            chunk += try Self.json(entry)
-            if chunk.utf8.count > 1 << 16 {
-                try handle.write(contentsOf: Data(chunk.utf8))
-                chunk = ""
+            if index > 0 { chunk.append(UInt8(ascii: ",")) }
+            Self.append(entry, to: &chunk)
+            if chunk.count > 1 << 16 {
+                try chunk.withUnsafeBytes { try FileWriter.writeAll(descriptor, $0, path: path) }
+                chunk.removeAll(keepingCapacity: true)
             }
         }
-        chunk += "];\n"
-        try handle.write(contentsOf: Data(chunk.utf8))
+        chunk += "];\n".utf8
+        try chunk.withUnsafeBytes { try FileWriter.writeAll(descriptor, $0, path: path) }
     }
 
-    /// The encoder of the entries: compact, keys sorted (so the bytes never depend on hashing), `/` as written.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
-    /// One entry as compact JSON in which `</` is written `<\/`, so no string can close a script
-    /// element (on the encoder's bytes: the index holds every section of every page).
-    private static func json(_ entry: SearchEntry) throws -> String {
-        let bytes = [UInt8](try encoder.encode(entry))
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(bytes.count + 8)
-        for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "/"), index > 0, bytes[index - 1] == UInt8(ascii: "<") { escaped.append(UInt8(ascii: "\\")) }
-            escaped.append(byte)
+    /// The bytes of `entries` as the file holds them (for tests and comparisons).
+    func bytes() -> [UInt8] {
+        var bytes = Array("window.PUSHBOOK_SEARCH_INDEX = [".utf8)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            Self.append(entry, to: &bytes)
         }
-        return String(decoding: escaped, as: UTF8.self)
+        bytes += "];\n".utf8
+        return bytes
+    }
+
+    /// One entry as compact JSON, its keys in sorted order (`kind`, `section`, `text`, `title`, `url`).
+    static func append(_ entry: SearchEntry, to out: inout [UInt8]) {
+        out += #"{"kind":"#.utf8
+        appendString(entry.kind.rawValue, to: &out)
+        out += #","section":"#.utf8
+        appendString(entry.section, to: &out)
+        out += #","text":"#.utf8
+        appendString(entry.text, to: &out)
+        out += #","title":"#.utf8
+        appendString(entry.title, to: &out)
+        out += #","url":"#.utf8
+        appendString(entry.url, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `text` as a JSON string: `"` and `\` escaped, the control characters as `JSONEncoder` writes
+    /// them (`\b \t \n \f \r`, else `\u00xx` in lower-case hex), `/` as written but after `<`, every
+    /// other byte of its UTF-8 as it is (U+2028 and U+2029 too, as the encoder leaves them).
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var previous: UInt8 = 0
+            var start = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                let escape: Bool = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                    || (byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<"))
+                previous = byte
+                guard escape else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                start = index + 1
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte)
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0C: out.append(UInt8(ascii: "f"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }
