@@ -38,55 +38,92 @@ struct LinkChecker: Sendable {
         outsidePrefixes.contains { target.count >= $0.count && target.prefix($0.count).elementsEqual($0) }
     }
 
-    /// Checks each page's links against the ids and files found.
+    /// Checks each page's links against the ids and files found, page by page in path order, each
+    /// page's links in their order.
+    ///
+    /// What a link that leaves its page finds depends only on its folder, the link and the site, so
+    /// it is worked out once per folder (pages of one folder share most links: the stylesheet, the
+    /// index, the rules page's anchors); a link to its own page (`#…`, or an empty path) is looked up
+    /// in that page's anchors each time.
     static func check(links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>) -> [Broken] {
         var broken: [Broken] = []
-        // Pages of one folder share most links (the stylesheet, the index, the neighbours): each
-        // folder's resolution of a file part is worked out once.
-        var resolvedIn: [String: [String: String?]] = [:]
+        var outcomesIn: [String: Outcomes] = [:]
         for (path, page) in links.sorted(by: { $0.key < $1.key }) {
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
             // Taken out while in use, so adding to it copies nothing.
-            var resolutions = resolvedIn.removeValue(forKey: directory) ?? [:]
-            defer { resolvedIn[directory] = resolutions }
+            var outcomes = outcomesIn.removeValue(forKey: directory) ?? Outcomes()
+            defer { outcomesIn[directory] = outcomes }
+            let isFile = files.contains(path)
             for href in page.hrefs {
-                if href.utf8.withContiguousStorageIfAvailable(isOutside) ?? Array(href.utf8).withUnsafeBufferPointer(isOutside) { continue }
-                if href.hasPrefix("//") || href.hasPrefix("/") {
-                    broken.append(Broken(page: path, href: href, reason: "links must be relative"))
+                // As `problem` splits it: the first character is `#` (a `#` that a combining mark follows is not).
+                if href.first == "#" {
+                    if let reason = isFile ? anchorProblem(String(href.dropFirst()), target: path, ids: page.ids) : "no file '\(path)' in the site" {
+                        broken.append(Broken(page: path, href: href, reason: reason))
+                    }
                     continue
                 }
-                let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                // A browser percent-decodes the path before it opens the file (file:// and servers alike).
-                let rawFile = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-                let resolved: String?
-                if rawFile.isEmpty {
-                    resolved = path
-                } else if let known = resolutions[rawFile] {
-                    resolved = known
-                } else {
-                    let filePart = Self.percentDecoded(rawFile)
-                    resolved = filePart.isEmpty ? path : normalise(directory.isEmpty ? filePart : directory + "/" + filePart)
-                    if !filePart.isEmpty { resolutions[rawFile] = .some(resolved) }
-                }
-                guard let target = resolved else {
-                    broken.append(Broken(page: path, href: href, reason: "it climbs out of the site's root folder"))
+                if let known = outcomes.byHref[href] {
+                    if let reason = known { broken.append(Broken(page: path, href: href, reason: reason)) }
                     continue
                 }
-                guard files.contains(target) else {
-                    broken.append(Broken(page: path, href: href, reason: "no file '\(target)' in the site"))
-                    continue
-                }
-                // The HTML standard's order: the fragment as written, then percent-decoded. A fragment of
-                // parameters (`#payload=…`, read by the playground's script) names no anchor.
-                if parts.count == 2, !parts[1].isEmpty, !parts[1].utf8.contains(UInt8(ascii: "=")), let ids = links[target]?.ids, !ids.contains(parts[1]),
-                   !ids.contains(Self.percentDecoded(parts[1])) {
-                    let decoded = (parts[1].removingPercentEncoding ?? parts[1]).lowercased()
-                    let caseHint = ids.contains { $0.lowercased() == parts[1].lowercased() || $0.lowercased() == decoded } ? " (an anchor differs only in case)" : ""
-                    broken.append(Broken(page: path, href: href, reason: "no anchor '#\(parts[1])' in '\(target)'\(caseHint)"))
-                }
+                let (reason, ownPage) = problem(of: href, on: path, directory: directory, ids: page.ids, links: links, files: files,
+                                                resolutions: &outcomes.resolutions)
+                if !ownPage { outcomes.byHref[href] = .some(reason) }
+                if let reason { broken.append(Broken(page: path, href: href, reason: reason)) }
             }
         }
         return broken
+    }
+
+    /// What the links of one folder's pages were found to be: by link, why it is broken (nil when
+    /// it is not), and by path as written, the file it resolves to (nil: it climbs out).
+    private struct Outcomes {
+        var byHref: [String: String?] = [:]
+        var resolutions: [String: String?] = [:]
+    }
+
+    /// Why the link `href` of the page `path` (in `directory`) is broken, or nil, and whether it
+    /// named its own page (so that what it found holds for this page alone).
+    private static func problem(of href: String, on path: String, directory: String, ids: Set<String>,
+                                links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>,
+                                resolutions: inout [String: String?]) -> (reason: String?, ownPage: Bool) {
+        if href.utf8.withContiguousStorageIfAvailable(isOutside) ?? Array(href.utf8).withUnsafeBufferPointer(isOutside) { return (nil, false) }
+        if href.hasPrefix("//") || href.hasPrefix("/") { return ("links must be relative", false) }
+        let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        // A browser percent-decodes the path before it opens the file (file:// and servers alike).
+        let rawFile = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let resolved: String?
+        var ownPage = false
+        if rawFile.isEmpty {
+            resolved = path
+            ownPage = true
+        } else if let known = resolutions[rawFile] {
+            resolved = known
+        } else {
+            let filePart = Self.percentDecoded(rawFile)
+            if filePart.isEmpty {
+                resolved = path
+                ownPage = true
+            } else {
+                resolved = normalise(directory.isEmpty ? filePart : directory + "/" + filePart)
+                resolutions[rawFile] = .some(resolved)
+            }
+        }
+        guard let target = resolved else { return ("it climbs out of the site's root folder", ownPage) }
+        guard files.contains(target) else { return ("no file '\(target)' in the site", ownPage) }
+        guard parts.count == 2 else { return (nil, ownPage) }
+        return (anchorProblem(parts[1], target: target, ids: ownPage ? ids : links[target]?.ids), ownPage)
+    }
+
+    /// Why the fragment `fragment` names no anchor of `target` (whose ids are `ids`, nil when it is
+    /// not a page), or nil. The HTML standard's order: the fragment as written, then percent-decoded.
+    /// A fragment of parameters (`#payload=…`, read by the playground's script) names no anchor.
+    private static func anchorProblem(_ fragment: String, target: String, ids: Set<String>?) -> String? {
+        guard !fragment.isEmpty, !fragment.utf8.contains(UInt8(ascii: "=")), let ids, !ids.contains(fragment),
+              !ids.contains(Self.percentDecoded(fragment)) else { return nil }
+        let decoded = (fragment.removingPercentEncoding ?? fragment).lowercased()
+        let caseHint = ids.contains { $0.lowercased() == fragment.lowercased() || $0.lowercased() == decoded } ? " (an anchor differs only in case)" : ""
+        return "no anchor '#\(fragment)' in '\(target)'\(caseHint)"
     }
 
     /// The decoded values of every `name="…"` attribute of the tags in `html`.
