@@ -171,16 +171,15 @@ extension CookbookProject {
     }
 
     /// Renders the site's own pages from the artifacts and writes them into staging (taking over
-    /// the old site's identical files), then checks every link of the whole site: its files and
-    /// the broken links, or the diagnostic that stopped the render or the write.
+    /// the old site's identical files) while every link of the whole site is checked, on two lanes
+    /// (see `SitePages`): its files and the broken links, or the diagnostic that stopped the render
+    /// or the write.
     static func finishSite(recipes: [Recipe], artifacts: [String: RecipeArtifact], site transaction: SiteTransaction,
                            shown: String) -> Result<(files: Set<String>, broken: [Diagnostic]), Diagnostic> {
         let built = recipes.compactMap { artifacts[$0.id] }
         do throws(Diagnostic) {
             let pages = try SitePages.render(recipes: recipes, artifacts: artifacts, site: shown)
-            try pages.write(to: transaction.staging, site: shown, reusing: transaction.target)
-            let files = pages.siteFiles(with: built)
-            return .success((files, pages.brokenLinks(with: built, files: files, site: shown, recipes: recipes)))
+            return .success(try pages.writeAndCheck(to: transaction.staging, site: shown, reusing: transaction.target, artifacts: built, recipes: recipes))
         } catch {
             return .failure(error)
         }

@@ -41,78 +41,119 @@ struct LinkChecker: Sendable {
     /// Checks each page's links against the ids and files found, page by page in path order, each
     /// page's links in their order.
     ///
-    /// What a link that leaves its page finds depends only on its folder, the link and the site, so
-    /// it is worked out once per folder (pages of one folder share most links: the stylesheet, the
-    /// index, the rules page's anchors); a link to its own page (`#…`, or an empty path) is looked up
-    /// in that page's anchors each time.
+    /// A link of ASCII alone (every link the site writes) is read byte by byte: for such text a byte
+    /// is a character (`\r\n` aside, which is neither `#`, `?`, `/` nor `.`), so it splits as the
+    /// characters do; any other link goes the way of characters (`problemOfText`). Pages of one
+    /// folder share most links (the stylesheet, the index, the neighbours): each folder's resolution
+    /// of a file part is worked out once.
     static func check(links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>) -> [Broken] {
         var broken: [Broken] = []
-        var outcomesIn: [String: Outcomes] = [:]
+        var resolvedIn: [String: [String: String?]] = [:]
         for (path, page) in links.sorted(by: { $0.key < $1.key }) {
             let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
             // Taken out while in use, so adding to it copies nothing.
-            var outcomes = outcomesIn.removeValue(forKey: directory) ?? Outcomes()
-            defer { outcomesIn[directory] = outcomes }
-            let isFile = files.contains(path)
+            var resolutions = resolvedIn.removeValue(forKey: directory) ?? [:]
+            defer { resolvedIn[directory] = resolutions }
+            let site = Site(path: path, directory: directory, isFile: files.contains(path), ids: page.ids, links: links, files: files)
             for href in page.hrefs {
-                // As `problem` splits it: the first character is `#` (a `#` that a combining mark follows is not).
-                if href.first == "#" {
-                    if let reason = isFile ? anchorProblem(String(href.dropFirst()), target: path, ids: page.ids) : "no file '\(path)' in the site" {
-                        broken.append(Broken(page: path, href: href, reason: reason))
-                    }
-                    continue
+                let found = href.utf8.withContiguousStorageIfAvailable { site.problem(ofASCII: $0, resolutions: &resolutions) } ?? .notASCII
+                let reason: String?
+                switch found {
+                case .fine: reason = nil
+                case .broken(let why): reason = why
+                case .notASCII: reason = site.problem(ofText: href, resolutions: &resolutions)
                 }
-                if let known = outcomes.byHref[href] {
-                    if let reason = known { broken.append(Broken(page: path, href: href, reason: reason)) }
-                    continue
-                }
-                let (reason, ownPage) = problem(of: href, on: path, directory: directory, ids: page.ids, links: links, files: files,
-                                                resolutions: &outcomes.resolutions)
-                if !ownPage { outcomes.byHref[href] = .some(reason) }
                 if let reason { broken.append(Broken(page: path, href: href, reason: reason)) }
             }
         }
         return broken
     }
 
-    /// What the links of one folder's pages were found to be: by link, why it is broken (nil when
-    /// it is not), and by path as written, the file it resolves to (nil: it climbs out).
-    private struct Outcomes {
-        var byHref: [String: String?] = [:]
-        var resolutions: [String: String?] = [:]
+    /// What the check found of a link read as bytes.
+    private enum Finding {
+        /// It leads to a file of the site and, if it names one, to an anchor of the page.
+        case fine
+        /// It is broken, for this reason.
+        case broken(String)
+        /// It is not ASCII: it is to be read as characters.
+        case notASCII
     }
 
-    /// Why the link `href` of the page `path` (in `directory`) is broken, or nil, and whether it
-    /// named its own page (so that what it found holds for this page alone).
-    private static func problem(of href: String, on path: String, directory: String, ids: Set<String>,
-                                links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>,
-                                resolutions: inout [String: String?]) -> (reason: String?, ownPage: Bool) {
-        if href.utf8.withContiguousStorageIfAvailable(isOutside) ?? Array(href.utf8).withUnsafeBufferPointer(isOutside) { return (nil, false) }
-        if href.hasPrefix("//") || href.hasPrefix("/") { return ("links must be relative", false) }
-        let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        // A browser percent-decodes the path before it opens the file (file:// and servers alike).
-        let rawFile = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let resolved: String?
-        var ownPage = false
-        if rawFile.isEmpty {
-            resolved = path
-            ownPage = true
-        } else if let known = resolutions[rawFile] {
-            resolved = known
-        } else {
-            let filePart = Self.percentDecoded(rawFile)
-            if filePart.isEmpty {
-                resolved = path
-                ownPage = true
-            } else {
-                resolved = normalise(directory.isEmpty ? filePart : directory + "/" + filePart)
-                resolutions[rawFile] = .some(resolved)
+    /// The page whose links are checked, and the site it is checked against.
+    private struct Site {
+        /// The page's path.
+        var path: String
+        /// Its folder (empty at the root).
+        var directory: String
+        /// True when the page is one of the site's files.
+        var isFile: Bool
+        /// Its anchors.
+        var ids: Set<String>
+        /// Every page's anchors and links.
+        var links: [String: (ids: Set<String>, hrefs: [String])]
+        /// The site's files.
+        var files: Set<String>
+
+        /// What the link `href` (its UTF-8 bytes) finds, as `problem(ofText:)` would find it.
+        func problem(ofASCII href: UnsafeBufferPointer<UInt8>, resolutions: inout [String: String?]) -> Finding {
+            var hash = href.count, fileEnd = href.count, fragmentHasEquals = false
+            for (index, byte) in href.enumerated() {
+                if byte >= 0x80 { return .notASCII }
+                if byte == UInt8(ascii: "#") && hash == href.count {
+                    hash = index
+                    if fileEnd > index { fileEnd = index }
+                } else if byte == UInt8(ascii: "?") && fileEnd == href.count && hash == href.count {
+                    fileEnd = index
+                } else if byte == UInt8(ascii: "=") && hash < index {
+                    fragmentHasEquals = true
+                }
             }
+            if isOutside(href) { return .fine }
+            if href.first == UInt8(ascii: "/") { return .broken("links must be relative") }
+            var target = path
+            if fileEnd > 0 {
+                let rawFile = String(decoding: UnsafeBufferPointer(rebasing: href[..<fileEnd]), as: UTF8.self)
+                let resolved: String?
+                if let known = resolutions[rawFile] {
+                    resolved = known
+                } else {
+                    let filePart = LinkChecker.percentDecoded(rawFile)
+                    resolved = filePart.isEmpty ? path : normalise(directory, filePart)
+                    if !filePart.isEmpty { resolutions[rawFile] = .some(resolved) }
+                }
+                guard let resolved else { return .broken("it climbs out of the site's root folder") }
+                target = resolved
+            }
+            // The page itself is one of `links` with these anchors.
+            let ownPage = target == path
+            guard ownPage ? isFile : files.contains(target) else { return .broken("no file '\(target)' in the site") }
+            guard hash + 1 < href.count, !fragmentHasEquals else { return .fine }
+            let fragment = String(decoding: UnsafeBufferPointer(rebasing: href[(hash + 1)...]), as: UTF8.self)
+            return anchorProblem(fragment, target: target, ids: ownPage ? ids : links[target]?.ids).map { .broken($0) } ?? .fine
         }
-        guard let target = resolved else { return ("it climbs out of the site's root folder", ownPage) }
-        guard files.contains(target) else { return ("no file '\(target)' in the site", ownPage) }
-        guard parts.count == 2 else { return (nil, ownPage) }
-        return (anchorProblem(parts[1], target: target, ids: ownPage ? ids : links[target]?.ids), ownPage)
+
+        /// Why the link `href` is broken, or nil, reading it as characters (a link that is not ASCII).
+        func problem(ofText href: String, resolutions: inout [String: String?]) -> String? {
+            if href.utf8.withContiguousStorageIfAvailable(isOutside) ?? Array(href.utf8).withUnsafeBufferPointer(isOutside) { return nil }
+            if href.hasPrefix("//") || href.hasPrefix("/") { return "links must be relative" }
+            let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            // A browser percent-decodes the path before it opens the file (file:// and servers alike).
+            let rawFile = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let resolved: String?
+            if rawFile.isEmpty {
+                resolved = path
+            } else if let known = resolutions[rawFile] {
+                resolved = known
+            } else {
+                let filePart = LinkChecker.percentDecoded(rawFile)
+                resolved = filePart.isEmpty ? path : normalise(directory, filePart)
+                if !filePart.isEmpty { resolutions[rawFile] = .some(resolved) }
+            }
+            guard let target = resolved else { return "it climbs out of the site's root folder" }
+            guard files.contains(target) else { return "no file '\(target)' in the site" }
+            guard parts.count == 2 else { return nil }
+            return anchorProblem(parts[1], target: target, ids: links[target]?.ids)
+        }
     }
 
     /// Why the fragment `fragment` names no anchor of `target` (whose ids are `ids`, nil when it is
@@ -188,6 +229,37 @@ struct LinkChecker: Sendable {
     static func percentDecoded(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         return text.removingPercentEncoding ?? text
+    }
+
+    /// `file` (percent-decoded) in `directory`, without `.` and `..` parts; nil when a `..` climbs
+    /// above the site's root. ASCII is worked on as bytes, which split as its characters do.
+    fileprivate static func normalise(_ directory: String, _ file: String) -> String? {
+        let joined = directory.isEmpty ? file : directory + "/" + file
+        if let ascii = joined.utf8.withContiguousStorageIfAvailable(normaliseASCII), let result = ascii { return result }
+        return normalise(joined)
+    }
+
+    /// `path` (its UTF-8 bytes) normalised as `normalise(_:)` does: nil when it is not ASCII, else
+    /// the path, or nil when it climbs out.
+    private static func normaliseASCII(_ path: UnsafeBufferPointer<UInt8>) -> String?? {
+        guard !path.contains(where: { $0 >= 0x80 }) else { return .none }
+        var out: [UInt8] = [], starts: [Int] = []
+        out.reserveCapacity(path.count)
+        var start = 0
+        for end in 0...path.count where end == path.count || path[end] == UInt8(ascii: "/") {
+            defer { start = end + 1 }
+            let part = UnsafeBufferPointer(rebasing: path[start..<end])
+            if part.isEmpty || (part.count == 1 && part[0] == UInt8(ascii: ".")) { continue }
+            if part.count == 2 && part[0] == UInt8(ascii: ".") && part[1] == UInt8(ascii: ".") {
+                guard let last = starts.popLast() else { return .some(nil) }
+                out.removeSubrange(max(last - 1, 0)...)
+                continue
+            }
+            if !out.isEmpty { out.append(UInt8(ascii: "/")) }
+            starts.append(out.count)
+            out.append(contentsOf: part)
+        }
+        return .some(String(decoding: out, as: UTF8.self))
     }
 
     /// `path` without `.` and `..` parts; nil when a `..` climbs above the site's root.

@@ -74,7 +74,7 @@ struct LinkCheckerReferenceTests {
         let ids = ["intro", "Intro", "rule-a", "a b", "p%41q", "example-1", "é", "x=y", ""]
         let pieces = ["../", "./", "..", "/", "//", "index.html", "rules.html", "recipes/", "a.html", "b.html", "c%20d.html", "%2E%2E/", "guide/",
                       "deep/", "y.html", "x.html", "missing.html", "#", "#", "intro", "Intro", "rule-a", "a%20b", "p%41q", "p%2541q", "%", "?q=1",
-                      "=", "é", "?", "?x#", "#\u{301}", "data:x", "https://e", "mailto:m", "example-1", "%C3%A9", "x", ""]
+                      "=", "é", "?", "?x#", "#\u{301}", "data:x", "https://e", "mailto:m", "example-1", "%C3%A9", "x", "", "\r\n", "%2F", "%2e%2e/", "%C3", "%0D%0A", "a.html?#intro", "#a=b"]
         var links: Links = [:]
         for page in pages where random.next(8) > 0 {
             let pageIDs = Set((0..<random.next(5)).map { _ in random.pick(ids) })
