@@ -49,7 +49,16 @@ enum ContainedFile {
         var count = 0
         while true {
             if count == bytes.count {
-                guard bytes.count <= limit else { throw .tooLarge(relative, limit: limit) }
+                // At the size `fstat` gave (the usual end): one byte more says whether the file grew
+                // since, before the buffer is doubled and zero-filled for it.
+                var extra: UInt8 = 0
+                let got = systemRead(descriptor, &extra, 1)
+                if got < 0 && errno == EINTR { continue }
+                guard got >= 0 else { throw .unreadable(relative, String(cString: strerror(errno))) }
+                if got == 0 { break }
+                guard bytes.count < limit else { throw .tooLarge(relative, limit: limit) }
+                bytes.append(extra)
+                count += 1
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
             }
             let got = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + count, $0.count - count) }
