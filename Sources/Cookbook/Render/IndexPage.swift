@@ -7,16 +7,43 @@ struct IndexPage {
     /// The notification each recipe's card draws, by recipe id.
     var previews: [String: ExampleView.Notification]
 
-    /// Tags as links to a search for each (`root` leads from the page to the site root).
-    static func tagList(_ tags: [String], root: String) -> String {
+    /// Tags as links to a search for each (`root` leads from the page to the site root); a tag's
+    /// link is taken from `made` when it holds it (tags recur from card to card), and kept there.
+    static func tagList(_ tags: [String], root: String, made: inout [String: String]) -> String {
         "<p class=\"tags\"><span class=\"visually-hidden\">Tags: </span>" + tags.map { tag in
+            if let link = made[tag] { return link }
             let query = tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-            return "<a class=\"tag\" href=\"\(HTML.escapeAttribute(root))search.html?q=\(HTML.escapeAttribute(query))\">\(HTML.escapeText(tag))</a>"
+            let link = "<a class=\"tag\" href=\"\(HTML.escapeAttribute(root))search.html?q=\(HTML.escapeAttribute(query))\">\(HTML.escapeText(tag))</a>"
+            made[tag] = link
+            return link
         }.joined(separator: " ") + "</p>\n"
     }
 
-    /// The page's HTML.
-    func render() -> String {
+    /// Tags as links to a search for each (`root` leads from the page to the site root).
+    static func tagList(_ tags: [String], root: String) -> String {
+        var made: [String: String] = [:]
+        return tagList(tags, root: root, made: &made)
+    }
+
+    /// The cards of the recipes at `indices` (of `recipes`), in that order: the page puts them
+    /// together, so that they may be made on two lanes (see `SitePages`).
+    func cards(_ indices: Range<Int>) -> [String] {
+        var tagLinks: [String: String] = [:]
+        return indices.map { index in
+            let recipe = recipes[index]
+            var card = "<li class=\"recipe-card\">\n<a href=\"recipes/\(HTML.escapeAttribute(recipe.id)).html\">\n"
+            card += "<h3>\(HTML.escapeText(recipe.title))</h3>\n<p>\(RecipePage.inline(recipe.summary, links: false))</p>\n</a>\n"
+            if let preview = previews[recipe.id] {
+                card += "<div class=\"recipe-card-preview\" aria-hidden=\"true\">" + NotificationPreview.banner(ExamplePanel.model(preview), expanded: false) + "</div>\n"
+            }
+            if !recipe.tags.isEmpty { card += Self.tagList(recipe.tags, root: "", made: &tagLinks) }
+            return card + "</li>\n"
+        }
+    }
+
+    /// The page's HTML, with the cards of `cards` (one per recipe, in index order; made here when nil).
+    func render(cards: [String]? = nil) -> String {
+        let cards = cards ?? self.cards(recipes.indices)
         var main = "<section class=\"hero\">\n<h1>Pushbook</h1>\n"
         main += "<p class=\"hero-lede\">An executable cookbook for iOS rich push notifications. Every recipe's Swift code runs against Pushbook's model of what FCM, APNs and iOS do to a push, and every outcome on these pages was verified when the site was built, by pushbook \(PushbookVersion.number).</p>\n"
         let wants = recipes.compactMap { recipe in recipe.want.map { (recipe.id, $0) } }
@@ -33,15 +60,7 @@ struct IndexPage {
         for topic in topics {
             let id = slugger.slug(topic)
             main += "<section class=\"topic\" aria-labelledby=\"topic-\(HTML.escapeAttribute(id))\">\n<h2 id=\"topic-\(HTML.escapeAttribute(id))\">\(HTML.escapeText(topic))</h2>\n<ul class=\"recipe-cards\">\n"
-            for recipe in recipes where recipe.topic == topic {
-                main += "<li class=\"recipe-card\">\n<a href=\"recipes/\(HTML.escapeAttribute(recipe.id)).html\">\n"
-                main += "<h3>\(HTML.escapeText(recipe.title))</h3>\n<p>\(RecipePage.inline(recipe.summary, links: false))</p>\n</a>\n"
-                if let preview = previews[recipe.id] {
-                    main += "<div class=\"recipe-card-preview\" aria-hidden=\"true\">" + NotificationPreview.banner(ExamplePanel.model(preview), expanded: false) + "</div>\n"
-                }
-                if !recipe.tags.isEmpty { main += Self.tagList(recipe.tags, root: "") }
-                main += "</li>\n"
-            }
+            for index in recipes.indices where recipes[index].topic == topic { main += cards[index] }
             main += "</ul>\n</section>\n"
         }
         main += "</div>\n"

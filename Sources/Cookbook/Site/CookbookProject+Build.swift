@@ -176,10 +176,9 @@ extension CookbookProject {
     /// or the write.
     static func finishSite(recipes: [Recipe], artifacts: [String: RecipeArtifact], site transaction: SiteTransaction,
                            shown: String) -> Result<(files: Set<String>, broken: [Diagnostic]), Diagnostic> {
-        let built = recipes.compactMap { artifacts[$0.id] }
         do throws(Diagnostic) {
-            let pages = try SitePages.render(recipes: recipes, artifacts: artifacts, site: shown)
-            return .success(try pages.writeAndCheck(to: transaction.staging, site: shown, reusing: transaction.target, artifacts: built, recipes: recipes))
+            return .success(try SitePages.finish(recipes: recipes, artifacts: artifacts, staging: transaction.staging, site: shown,
+                                                 reusing: transaction.target))
         } catch {
             return .failure(error)
         }

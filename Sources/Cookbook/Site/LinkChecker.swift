@@ -40,21 +40,41 @@ struct LinkChecker: Sendable {
 
     /// Checks each page's links against the ids and files found, page by page in path order, each
     /// page's links in their order.
+    static func check(links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>) -> [Broken] {
+        check(links: links, files: files, pages: links.keys.sorted()[...])
+    }
+
+    /// The paths of `links` in order, cut in two runs of about as many links each: checked one run
+    /// on each lane and put end to end, they find what `check(links:files:)` finds.
+    static func halves(of links: [String: (ids: Set<String>, hrefs: [String])]) -> (ArraySlice<String>, ArraySlice<String>) {
+        let paths = links.keys.sorted()
+        let total = paths.reduce(0) { $0 + (links[$1]?.hrefs.count ?? 0) }
+        var cut = 0, sum = 0
+        while cut < paths.count && 2 * sum < total {
+            sum += links[paths[cut]]?.hrefs.count ?? 0
+            cut += 1
+        }
+        return (paths[..<cut], paths[cut...])
+    }
+
+    /// The broken links of the pages `pages` (paths of `links`, in path order), as
+    /// `check(links:files:)` finds them: the links of every page are the targets' anchors.
     ///
     /// A link of ASCII alone (every link the site writes) is read byte by byte: for such text a byte
     /// is a character (`\r\n` aside, which is neither `#`, `?`, `/` nor `.`), so it splits as the
-    /// characters do; any other link goes the way of characters (`problemOfText`). Pages of one
+    /// characters do; any other link goes the way of characters (`problem(ofText:)`). Pages of one
     /// folder share most links (the stylesheet, the index, the neighbours): each folder's resolution
-    /// of a file part is worked out once.
-    static func check(links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>) -> [Broken] {
+    /// of a file part, and what the site has at the file it resolves to, is worked out once.
+    static func check(links: [String: (ids: Set<String>, hrefs: [String])], files: Set<String>, pages: ArraySlice<String>) -> [Broken] {
         var broken: [Broken] = []
-        var resolvedIn: [String: [String: String?]] = [:]
-        for (path, page) in links.sorted(by: { $0.key < $1.key }) {
+        var resolvedIn: [String: [String: Target?]] = [:]
+        for path in pages {
+            guard let page = links[path] else { continue }
             let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
             // Taken out while in use, so adding to it copies nothing.
             var resolutions = resolvedIn.removeValue(forKey: directory) ?? [:]
             defer { resolvedIn[directory] = resolutions }
-            let site = Site(path: path, directory: directory, isFile: files.contains(path), ids: page.ids, links: links, files: files)
+            let site = Site(page: Target(path: path, isFile: files.contains(path), ids: page.ids), directory: directory, links: links, files: files)
             for href in page.hrefs {
                 let found = href.utf8.withContiguousStorageIfAvailable { site.problem(ofASCII: $0, resolutions: &resolutions) } ?? .notASCII
                 let reason: String?
@@ -79,23 +99,41 @@ struct LinkChecker: Sendable {
         case notASCII
     }
 
+    /// A path a link resolves to, and what the site has there.
+    private struct Target {
+        /// The path in the site.
+        var path: String
+        /// True when it is one of the site's files.
+        var isFile: Bool
+        /// Its anchors, when it is a page.
+        var ids: Set<String>?
+    }
+
     /// The page whose links are checked, and the site it is checked against.
     private struct Site {
-        /// The page's path.
-        var path: String
+        /// The page.
+        var page: Target
         /// Its folder (empty at the root).
         var directory: String
-        /// True when the page is one of the site's files.
-        var isFile: Bool
-        /// Its anchors.
-        var ids: Set<String>
         /// Every page's anchors and links.
         var links: [String: (ids: Set<String>, hrefs: [String])]
         /// The site's files.
         var files: Set<String>
 
+        /// The target of the file part `rawFile` (as written, not empty) of a link of this page, or nil
+        /// when it climbs out, from `resolutions` when this folder resolved it before.
+        func target(of rawFile: String, resolutions: inout [String: Target?]) -> Target? {
+            if let known = resolutions[rawFile] { return known }
+            // A browser percent-decodes the path before it opens the file (file:// and servers alike).
+            let filePart = LinkChecker.percentDecoded(rawFile)
+            if filePart.isEmpty { return page }
+            let target = normalise(directory, filePart).map { Target(path: $0, isFile: files.contains($0), ids: links[$0]?.ids) }
+            resolutions[rawFile] = .some(target)
+            return target
+        }
+
         /// What the link `href` (its UTF-8 bytes) finds, as `problem(ofText:)` would find it.
-        func problem(ofASCII href: UnsafeBufferPointer<UInt8>, resolutions: inout [String: String?]) -> Finding {
+        func problem(ofASCII href: UnsafeBufferPointer<UInt8>, resolutions: inout [String: Target?]) -> Finding {
             var hash = href.count, fileEnd = href.count, fragmentHasEquals = false
             for (index, byte) in href.enumerated() {
                 if byte >= 0x80 { return .notASCII }
@@ -110,49 +148,30 @@ struct LinkChecker: Sendable {
             }
             if isOutside(href) { return .fine }
             if href.first == UInt8(ascii: "/") { return .broken("links must be relative") }
-            var target = path
+            var target = page
             if fileEnd > 0 {
-                let rawFile = String(decoding: UnsafeBufferPointer(rebasing: href[..<fileEnd]), as: UTF8.self)
-                let resolved: String?
-                if let known = resolutions[rawFile] {
-                    resolved = known
-                } else {
-                    let filePart = LinkChecker.percentDecoded(rawFile)
-                    resolved = filePart.isEmpty ? path : normalise(directory, filePart)
-                    if !filePart.isEmpty { resolutions[rawFile] = .some(resolved) }
-                }
-                guard let resolved else { return .broken("it climbs out of the site's root folder") }
+                guard let resolved = self.target(of: String(decoding: UnsafeBufferPointer(rebasing: href[..<fileEnd]), as: UTF8.self),
+                                                 resolutions: &resolutions) else { return .broken("it climbs out of the site's root folder") }
                 target = resolved
             }
-            // The page itself is one of `links` with these anchors.
-            let ownPage = target == path
-            guard ownPage ? isFile : files.contains(target) else { return .broken("no file '\(target)' in the site") }
+            guard target.isFile else { return .broken("no file '\(target.path)' in the site") }
             guard hash + 1 < href.count, !fragmentHasEquals else { return .fine }
             let fragment = String(decoding: UnsafeBufferPointer(rebasing: href[(hash + 1)...]), as: UTF8.self)
-            return anchorProblem(fragment, target: target, ids: ownPage ? ids : links[target]?.ids).map { .broken($0) } ?? .fine
+            return anchorProblem(fragment, target: target.path, ids: target.ids).map { .broken($0) } ?? .fine
         }
 
         /// Why the link `href` is broken, or nil, reading it as characters (a link that is not ASCII).
-        func problem(ofText href: String, resolutions: inout [String: String?]) -> String? {
+        func problem(ofText href: String, resolutions: inout [String: Target?]) -> String? {
             if href.utf8.withContiguousStorageIfAvailable(isOutside) ?? Array(href.utf8).withUnsafeBufferPointer(isOutside) { return nil }
             if href.hasPrefix("//") || href.hasPrefix("/") { return "links must be relative" }
             let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            // A browser percent-decodes the path before it opens the file (file:// and servers alike).
             let rawFile = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let resolved: String?
-            if rawFile.isEmpty {
-                resolved = path
-            } else if let known = resolutions[rawFile] {
-                resolved = known
-            } else {
-                let filePart = LinkChecker.percentDecoded(rawFile)
-                resolved = filePart.isEmpty ? path : normalise(directory, filePart)
-                if !filePart.isEmpty { resolutions[rawFile] = .some(resolved) }
+            guard let target = rawFile.isEmpty ? page : self.target(of: rawFile, resolutions: &resolutions) else {
+                return "it climbs out of the site's root folder"
             }
-            guard let target = resolved else { return "it climbs out of the site's root folder" }
-            guard files.contains(target) else { return "no file '\(target)' in the site" }
+            guard target.isFile else { return "no file '\(target.path)' in the site" }
             guard parts.count == 2 else { return nil }
-            return anchorProblem(parts[1], target: target, ids: links[target]?.ids)
+            return anchorProblem(parts[1], target: target.path, ids: target.ids)
         }
     }
 

@@ -4,8 +4,9 @@ import NotificationSimulator
 
 /// The site's own pages, rendered in the parent from the recipes' artifacts: the index, the rules
 /// page, search, the guide, the assets, the playground and the search index. The recipe pages are
-/// in the staging folder already (each worker wrote its own); this is the rest of the render stage.
-/// The index page (the largest) is rendered on one lane while the rest is on the other (see `Lanes`).
+/// in the staging folder already (each worker wrote its own); this is the rest of the render stage,
+/// and the link check of the whole site. Both run as jobs on two lanes (see `Lanes` and `finish`);
+/// each job keeps what it makes apart, and the results are put together in one fixed order.
 struct SitePages: Sendable {
     /// A page's anchors and link targets (see `LinkChecker.links(in:)`).
     typealias Links = (ids: Set<String>, hrefs: [String])
@@ -13,80 +14,91 @@ struct SitePages: Sendable {
     var files: [String: String] = [:]
     /// The anchors and link targets of each HTML page of `files`, taken as it was rendered.
     var links: [String: Links] = [:]
-    /// The search index: the recipes' entries in index order, then the rules' and the guide's.
-    var search = SearchIndex()
 
     /// The path of the search index.
     static let searchIndexPath = "search-index.js"
 
-    /// Renders the pages of `recipes` (in index order) from their artifacts; `site` names the output
-    /// in messages. Fails only when the playground's WebAssembly module was not built.
-    static func render(recipes: [Recipe], artifacts: [String: RecipeArtifact], site: String) throws(Diagnostic) -> SitePages {
-        let index = Locked<(html: String, links: Links)?>(nil)
-        let rest = Locked<Result<SitePages, Diagnostic>?>(nil)
+    /// Renders the site's own pages from the artifacts of `recipes` (in index order) and writes them
+    /// and the search index into `staging` (taking over the old site's identical files, see
+    /// `OldSiteFile`), and checks every link of the whole site. Returns every file of the site and
+    /// the broken links; `site` names the output in messages.
+    ///
+    /// Two rounds of jobs: first the search index (with the guide, whose sections it holds),
+    /// the other pages, and the index's cards in two halves; then the link check in two halves
+    /// and the pages' writes. Throws, in this order: the playground's missing module, a page
+    /// that could not be written, the search index that could not be.
+    static func finish(recipes: [Recipe], artifacts: [String: RecipeArtifact], staging: URL, site: String,
+                       reusing old: String?) throws(Diagnostic) -> (files: Set<String>, broken: [Diagnostic]) {
+        let built = recipes.compactMap { artifacts[$0.id] }
+        let index = IndexPage(recipes: recipes, previews: artifacts.compactMapValues(\.cardPreview))
+        let rules = RulesPage(rules: RuleCatalogue.all, examples: recipes.flatMap { artifacts[$0.id]?.ruleExamples ?? [] })
+        let middle = recipes.count / 2
+        let searchWritten = Locked<(guide: SitePages, failure: Diagnostic?)?>(nil)
+        let others = Locked<Result<SitePages, Diagnostic>?>(nil)
+        let firstCards = Locked<[String]>([]), lastCards = Locked<[String]>([]), recipeFiles = Locked<Set<String>>([])
         Lanes.run([
             {
-                let html = IndexPage(recipes: recipes, previews: artifacts.compactMapValues(\.cardPreview)).render()
-                index.withLock { $0 = (html, LinkChecker.links(in: html)) }
+                var search = SearchIndex()
+                for recipe in recipes { search.entries += artifacts[recipe.id]?.search ?? [] }
+                search.entries += rules.search
+                let guide = GuidePage.sendToADevice.render()
+                search.entries += guide.search
+                let failure = Self.failure(site) { try search.write(to: staging.appendingPathComponent(Self.searchIndexPath)) }
+                var page = SitePages()
+                page.add(GuidePage.sendToADevice.path, guide.html)
+                searchWritten.withLock { $0 = (page, failure) }
             },
             {
-                let others = Result { () throws(Diagnostic) -> SitePages in try renderAllButIndex(recipes: recipes, artifacts: artifacts, site: site) }
-                rest.withLock { $0 = others }
+                let rendered = Result { () throws(Diagnostic) -> SitePages in try renderOthers(rules: rules, site: site) }
+                others.withLock { $0 = rendered }
             },
+            { firstCards.withLock { $0 = index.cards(0..<middle) } },
+            { lastCards.withLock { $0 = index.cards(middle..<recipes.count) } },
+            { recipeFiles.withLock { $0 = Set(built.flatMap(\.files)) } },
         ])
-        var pages = try rest.current!.get()
-        let (html, links) = index.current!
-        pages.files["index.html"] = html
-        pages.links["index.html"] = links
-        return pages
+        var pages = try others.current!.get()
+        let (guide, searchFailure) = searchWritten.current!
+        pages.files.merge(guide.files) { first, _ in first }
+        pages.links.merge(guide.links) { first, _ in first }
+        pages.add("index.html", index.render(cards: firstCards.current + lastCards.current))
+
+        var files = recipeFiles.current.union(pages.files.keys)
+        files.insert(Self.searchIndexPath)
+        let pageLinks = pages.allLinks(with: built)
+        let (first, last) = LinkChecker.halves(of: pageLinks)
+        let brokenFirst = Locked<[LinkChecker.Broken]>([]), brokenLast = Locked<[LinkChecker.Broken]>([])
+        let pagesFailure = Locked<Diagnostic?>(nil)
+        Lanes.run([
+            { [files] in brokenFirst.withLock { $0 = LinkChecker.check(links: pageLinks, files: files, pages: first) } },
+            { [files] in brokenLast.withLock { $0 = LinkChecker.check(links: pageLinks, files: files, pages: last) } },
+            { [pages] in pagesFailure.withLock { $0 = Self.failure(site) { try pages.writePages(to: staging, reusing: old) } } },
+        ])
+        if let failure = pagesFailure.current ?? searchFailure { throw failure }
+        return (files, BrokenLinkSource.diagnostics(brokenFirst.current + brokenLast.current, recipes: recipes, site: site))
     }
 
-    /// Every page but the index, with the search index and the pages' links.
-    private static func renderAllButIndex(recipes: [Recipe], artifacts: [String: RecipeArtifact], site: String) throws(Diagnostic) -> SitePages {
+    /// Adds the page or asset `text` at `path`, with its links when it is HTML.
+    private mutating func add(_ path: String, _ text: String) {
+        files[path] = text
+        if path.hasSuffix(".html") { links[path] = LinkChecker.links(in: text) }
+    }
+
+    /// Every page but the index and the guide (the rules page, search, the playground) and the assets.
+    /// Fails only when the playground's WebAssembly module was not built.
+    private static func renderOthers(rules: RulesPage, site: String) throws(Diagnostic) -> SitePages {
         var pages = SitePages()
-        for recipe in recipes { pages.search.entries += artifacts[recipe.id]?.search ?? [] }
-        let rules = RulesPage(rules: RuleCatalogue.all, examples: recipes.flatMap { artifacts[$0.id]?.ruleExamples ?? [] })
-        pages.files["rules.html"] = rules.render()
-        pages.search.entries += rules.search
-        pages.files["search.html"] = SearchPage.render()
-        let guide = GuidePage.sendToADevice.render()
-        pages.files[GuidePage.sendToADevice.path] = guide.html
-        pages.search.entries += guide.search
-        for asset in Assets.files { pages.files[asset.path] = asset.contents }
+        pages.add("rules.html", rules.render())
+        pages.add("search.html", SearchPage.render())
+        for asset in Assets.files { pages.add(asset.path, asset.contents) }
         switch PlaygroundPage.moduleScript() {
-        case .success(let script): pages.files[PlaygroundPage.modulePath] = script
+        case .success(let script): pages.add(PlaygroundPage.modulePath, script)
         case .failure(let missing):
             throw Diagnostic(file: "\(site)/\(PlaygroundPage.path)", breaking: .playgroundModule,
                              "the playground's WebAssembly module was not built: \(missing.reason)")
         }
-        pages.files[PlaygroundPage.path] = PlaygroundPage.render(rules: RuleCatalogue.all)
-        for asset in PlaygroundPage.assets { pages.files[asset.path] = asset.contents }
-        for (path, html) in pages.files where path.hasSuffix(".html") { pages.links[path] = LinkChecker.links(in: html) }
+        pages.add(PlaygroundPage.path, PlaygroundPage.render(rules: RuleCatalogue.all))
+        for asset in PlaygroundPage.assets { pages.add(asset.path, asset.contents) }
         return pages
-    }
-
-    /// Writes the pages and the search index into `staging`, taking over a file of the site being
-    /// replaced (`old`) that holds the same bytes (see `OldSiteFile`).
-    func write(to staging: URL, site: String, reusing old: String? = nil) throws(Diagnostic) {
-        if let failure = Self.failure(site, { try writePages(to: staging, reusing: old) })
-            ?? Self.failure(site, { try search.write(to: staging.appendingPathComponent(Self.searchIndexPath)) }) { throw failure }
-    }
-
-    /// Writes the site as `write` does while its links are checked as `brokenLinks` does: the link
-    /// check, the pages and the search index are three jobs on two lanes (see `Lanes`). Returns
-    /// every file of the site and the broken links; throws the pages' failure to write, else the
-    /// search index's, as `write` would.
-    func writeAndCheck(to staging: URL, site: String, reusing old: String?, artifacts: [RecipeArtifact],
-                       recipes: [Recipe]) throws(Diagnostic) -> (files: Set<String>, broken: [Diagnostic]) {
-        let files = siteFiles(with: artifacts)
-        let broken = Locked<[Diagnostic]>([]), pagesFailure = Locked<Diagnostic?>(nil), indexFailure = Locked<Diagnostic?>(nil)
-        Lanes.run([
-            { broken.withLock { $0 = brokenLinks(with: artifacts, files: files, site: site, recipes: recipes) } },
-            { pagesFailure.withLock { $0 = Self.failure(site) { try writePages(to: staging, reusing: old) } } },
-            { indexFailure.withLock { $0 = Self.failure(site) { try search.write(to: staging.appendingPathComponent(Self.searchIndexPath)) } } },
-        ])
-        if let failure = pagesFailure.current ?? indexFailure.current { throw failure }
-        return (files, broken.current)
     }
 
     /// Writes the pages (not the search index) into `staging`, in path order.
@@ -106,24 +118,16 @@ struct SitePages: Sendable {
         }
     }
 
-    /// Every file of the site: these pages, the search index and what the recipes wrote.
-    func siteFiles(with artifacts: [RecipeArtifact]) -> Set<String> {
-        var all = Set(files.keys)
-        all.insert(Self.searchIndexPath)
-        for artifact in artifacts { all.formUnion(artifact.files) }
-        return all
-    }
-
-    /// The broken links of the whole site: the recipe pages' links as their artifacts list them
-    /// (no page is read back), these pages' as they were rendered; a recipe page's broken link is
-    /// reported where its recipe.md wrote it (see `BrokenLinkSource`).
-    func brokenLinks(with artifacts: [RecipeArtifact], files siteFiles: Set<String>, site: String, recipes: [Recipe]) -> [Diagnostic] {
+    /// The links of every page of the site: the recipe pages' as their artifacts list them (no page
+    /// is read back), these pages' as they were rendered (a recipe page's broken link is reported
+    /// where its recipe.md wrote it, see `BrokenLinkSource`).
+    func allLinks(with artifacts: [RecipeArtifact]) -> [String: Links] {
         var pageLinks: [String: Links] = [:]
         pageLinks.reserveCapacity(artifacts.count + links.count)
         for artifact in artifacts {
             for (path, page) in artifact.links { pageLinks[path] = (Set(page.ids), page.hrefs) }
         }
         for (path, page) in links { pageLinks[path] = page }
-        return BrokenLinkSource.diagnostics(LinkChecker.check(links: pageLinks, files: siteFiles), recipes: recipes, site: site)
+        return pageLinks
     }
 }

@@ -86,6 +86,10 @@ struct LinkCheckerReferenceTests {
         let found = LinkChecker.check(links: links, files: files)
         let expected = Self.reference(links: links, files: files)
         #expect(found == expected)
+        let (first, last) = LinkChecker.halves(of: links)
+        #expect(Array(first + last) == links.keys.sorted())
+        #expect(LinkChecker.check(links: links, files: files, pages: first) + LinkChecker.check(links: links, files: files, pages: last) == expected,
+                "checked in two runs, one on each lane, the findings are the same")
         #expect(!expected.isEmpty, "the site has broken links to find")
     }
 }
