@@ -14,7 +14,15 @@ import Darwin
 /// the cache and the reverse.
 struct BuildCache: Sendable {
     /// The folder holding the entries.
-    var folder: URL
+    let folder: URL
+    /// `folder.path`, worked out once (each restore needs it, and `URL.path` is not free).
+    let path: String
+
+    /// The cache in `folder`.
+    init(folder: URL) {
+        self.folder = folder
+        path = folder.path
+    }
 
     /// The format of `entryFile`; entries of another format (the JSON of format 4 and before, in
     /// `entry.json`) are misses.
@@ -47,7 +55,7 @@ struct BuildCache: Sendable {
     /// Why a cache folder cannot be used at all (the build then runs without it), or nil.
     func problem() -> String? {
         var info = stat()
-        guard lstat(folder.path, &info) == 0 else { return nil }
+        guard lstat(path, &info) == 0 else { return nil }
         if info.st_mode & S_IFMT == S_IFLNK { return "the cache folder '\(folder.relativePath)' is a symbolic link; building without the cache" }
         if info.st_mode & S_IFMT != S_IFDIR { return "the cache folder '\(folder.relativePath)' is not a folder; building without the cache" }
         return nil
@@ -75,7 +83,7 @@ struct BuildCache: Sendable {
     /// `entryFile` (and checked the same way); an entry read and checked is kept there.
     func restore(key: String, id: String, into staging: URL, linkingFrom site: OldSiteFile.Linker? = nil, vouchedLinks: String? = nil,
                  memory: BuildMemory? = nil) -> RecipeArtifact? {
-        let entryFolder = folder.path + "/" + id
+        let entryFolder = path + "/" + id
         guard problem() == nil,
               let entry = memory?.entry(id, key: key) ?? (try? ContainedFile.read(Self.entryFile, under: entryFolder, limit: 256 << 20))
                   .flatMap(ArtifactCodec.entry(from:)),
