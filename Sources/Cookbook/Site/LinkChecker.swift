@@ -1,5 +1,10 @@
 import Foundation
 import Payloads
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Checks every relative link and anchor of the generated site before it is swapped in.
 struct LinkChecker: Sendable {
@@ -201,43 +206,44 @@ struct LinkChecker: Sendable {
     static func attributeValues(_ names: [String], in html: String, skipping: Set<String> = []) -> [String: [String]] {
         let patterns = names.map { (name: $0, bytes: Array(" \($0)=\"".utf8), skipsOutside: skipping.contains($0)) }
         var values: [String: [String]] = [:]
-        var bytes = Array(html.utf8)
-        let count = bytes.count
-        return bytes.withUnsafeMutableBufferPointer { buffer -> [String: [String]] in
-            var index = 0
+        var html = html
+        // The page's own bytes (no copy), searched with memchr: a page is mostly text between tags
+        // and the long values of `data:` images, which only the next `<`, `>` or `"` ends.
+        return html.withUTF8 { buffer -> [String: [String]] in
+            guard let base = buffer.baseAddress else { return values }
+            let count = buffer.count
+            /// The index of the first `byte` in `from..<end`, or `end`.
+            func first(_ byte: UInt8, from: Int, to end: Int) -> Int {
+                guard from < end, let found = memchr(base + from, Int32(byte), end - from) else { return end }
+                return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            }
+            var index = first(UInt8(ascii: "<"), from: 0, to: count)
             while index < count {
-                guard buffer[index] == UInt8(ascii: "<") else { index += 1; continue }
-                var close = index + 1
-                while close < count && buffer[close] != UInt8(ascii: ">") { close += 1 }
-                var cursor = index + 1
+                let close = first(UInt8(ascii: ">"), from: index + 1, to: count)
+                var cursor = first(UInt8(ascii: " "), from: index + 1, to: close)
                 while cursor < close {
-                    var matched = false
-                    if buffer[cursor] == UInt8(ascii: " ") {
-                        for pattern in patterns where cursor + pattern.bytes.count <= close {
-                            var equal = true
-                            for offset in 1..<pattern.bytes.count where buffer[cursor + offset] != pattern.bytes[offset] {
-                                equal = false
-                                break
-                            }
-                            guard equal else { continue }
-                            let valueStart = cursor + pattern.bytes.count
-                            var valueEnd = valueStart
-                            while valueEnd < close && buffer[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
-                            guard valueEnd < close else { break }
-                            let slice = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
-                            cursor = valueEnd
-                            matched = true
-                            // An escaped value never begins with a prefix it does not begin with as written.
-                            if pattern.skipsOutside && isOutside(slice) { break }
-                            // A byte test: Foundation's String.contains goes through NSString.
-                            values[pattern.name, default: []].append(slice.contains(UInt8(ascii: "&")) ? HTML.unescape(slice) : String(decoding: slice, as: UTF8.self))
+                    for pattern in patterns where cursor + pattern.bytes.count <= close {
+                        var equal = true
+                        for offset in 1..<pattern.bytes.count where buffer[cursor + offset] != pattern.bytes[offset] {
+                            equal = false
                             break
                         }
+                        guard equal else { continue }
+                        let valueStart = cursor + pattern.bytes.count
+                        let valueEnd = first(UInt8(ascii: "\""), from: valueStart, to: close)
+                        guard valueEnd < close else { break }
+                        let slice = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
+                        cursor = valueEnd
+                        // An escaped value never begins with a prefix it does not begin with as written.
+                        if pattern.skipsOutside && isOutside(slice) { break }
+                        // A byte test: Foundation's String.contains goes through NSString.
+                        values[pattern.name, default: []].append(slice.contains(UInt8(ascii: "&")) ? HTML.unescape(slice) : String(decoding: slice, as: UTF8.self))
+                        break
                     }
-                    cursor += matched ? 0 : 1
-                    if matched { cursor += 1 }
+                    // Past the space, or past the value's closing quote.
+                    cursor = first(UInt8(ascii: " "), from: cursor + 1, to: close)
                 }
-                index = close + 1
+                index = first(UInt8(ascii: "<"), from: close + 1, to: count)
             }
             return values
         }
