@@ -36,6 +36,7 @@ struct SitePages: Sendable {
         let searchWritten = Locked<(guide: SitePages, failure: Diagnostic?)?>(nil)
         let others = Locked<Result<SitePages, Diagnostic>?>(nil)
         let firstCards = Locked<[String]>([]), lastCards = Locked<[String]>([]), recipeFiles = Locked<Set<String>>([])
+        let recipeLinks = Locked<[String: Links]>([:])
         Lanes.run([
             {
                 var search = SearchIndex()
@@ -55,6 +56,7 @@ struct SitePages: Sendable {
             { firstCards.withLock { $0 = index.cards(0..<middle) } },
             { lastCards.withLock { $0 = index.cards(middle..<recipes.count) } },
             { recipeFiles.withLock { $0 = Set(built.flatMap(\.files)) } },
+            { recipeLinks.withLock { $0 = Self.links(of: built) } },
         ])
         var pages = try others.current!.get()
         let (guide, searchFailure) = searchWritten.current!
@@ -64,13 +66,15 @@ struct SitePages: Sendable {
 
         var files = recipeFiles.current.union(pages.files.keys)
         files.insert(Self.searchIndexPath)
-        let pageLinks = pages.allLinks(with: built)
+        // The recipe pages' links as their artifacts list them (no page is read back), these pages' as they were rendered.
+        var pageLinks = recipeLinks.current
+        for (path, page) in pages.links { pageLinks[path] = page }
         let (first, last) = LinkChecker.halves(of: pageLinks)
         let brokenFirst = Locked<[LinkChecker.Broken]>([]), brokenLast = Locked<[LinkChecker.Broken]>([])
         let pagesFailure = Locked<Diagnostic?>(nil)
         Lanes.run([
-            { [files] in brokenFirst.withLock { $0 = LinkChecker.check(links: pageLinks, files: files, pages: first) } },
-            { [files] in brokenLast.withLock { $0 = LinkChecker.check(links: pageLinks, files: files, pages: last) } },
+            { [files, pageLinks] in brokenFirst.withLock { $0 = LinkChecker.check(links: pageLinks, files: files, pages: first) } },
+            { [files, pageLinks] in brokenLast.withLock { $0 = LinkChecker.check(links: pageLinks, files: files, pages: last) } },
             { [pages] in pagesFailure.withLock { $0 = Self.failure(site) { try pages.writePages(to: staging, reusing: old) } } },
         ])
         if let failure = pagesFailure.current ?? searchFailure { throw failure }
@@ -118,16 +122,14 @@ struct SitePages: Sendable {
         }
     }
 
-    /// The links of every page of the site: the recipe pages' as their artifacts list them (no page
-    /// is read back), these pages' as they were rendered (a recipe page's broken link is reported
-    /// where its recipe.md wrote it, see `BrokenLinkSource`).
-    func allLinks(with artifacts: [RecipeArtifact]) -> [String: Links] {
+    /// The links of the recipe pages, as their artifacts list them (a recipe page's broken link is
+    /// reported where its recipe.md wrote it, see `BrokenLinkSource`).
+    static func links(of artifacts: [RecipeArtifact]) -> [String: Links] {
         var pageLinks: [String: Links] = [:]
-        pageLinks.reserveCapacity(artifacts.count + links.count)
+        pageLinks.reserveCapacity(artifacts.count)
         for artifact in artifacts {
             for (path, page) in artifact.links { pageLinks[path] = (Set(page.ids), page.hrefs) }
         }
-        for (path, page) in links { pageLinks[path] = page }
         return pageLinks
     }
 }
