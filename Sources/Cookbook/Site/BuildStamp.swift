@@ -108,10 +108,11 @@ struct BuildStamp: Sendable, Equatable {
 
     /// True when the stamp says that this tool with these settings built the site at `target`
     /// from inputs of fingerprint `inputs`, and the site's files are still the ones it wrote.
-    func describes(site target: String, tool: String, settings: String, inputs: FileFingerprint) -> Bool {
+    /// `taken` is the site's fingerprint when it was taken already under the lock.
+    func describes(site target: String, tool: String, settings: String, inputs: FileFingerprint, taken: FileFingerprint? = nil) -> Bool {
         guard inputs.whole != FileFingerprint.racy, self.inputs == inputs.whole, self.tool == tool, self.settings == settings,
               site != FileFingerprint.racy else { return false }
-        return Self.siteFingerprint(target)?.whole == site
+        return (taken ?? Self.siteFingerprint(target))?.whole == site
     }
 
     /// Writes the stamp of the site at `target` (canonical), after the swap, under the lock. A
@@ -137,9 +138,16 @@ struct BuildStamp: Sendable, Equatable {
         defer { withExtendedLifetime(lock) {} }
         // The stamp's own fields first (no walk), then the folder: it must be a site the build made
         // whose files are the ones the stamp recorded.
+        // One walk checks the folder and takes its fingerprint (see `FileFingerprint.survey`).
+        var surveyed: FileFingerprint?
+        let listing = { (path: String) -> [DirectoryWalker.Entry] in
+            guard let survey = FileFingerprint.survey(path) else { return DirectoryWalker.entries(under: path) }
+            surveyed = survey.fingerprint
+            return survey.entries
+        }
         guard let stamp = read(site: target), stamp.inputs == inputs.whole, stamp.tool == tool, stamp.settings == settings,
-              (try? SiteFolder.checkReplaceable(target, shown: shown, protected: protected)) == .manifest,
-              stamp.describes(site: target, tool: tool, settings: settings, inputs: inputs) else { return nil }
+              (try? SiteFolder.checkReplaceable(target, shown: shown, protected: protected, listing: listing)) == .manifest,
+              stamp.describes(site: target, tool: tool, settings: settings, inputs: inputs, taken: surveyed) else { return nil }
         return stamp
     }
 }

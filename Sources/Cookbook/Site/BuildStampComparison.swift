@@ -56,10 +56,11 @@ extension BuildStamp {
         /// The recorded hash of recipe `id`'s files, when they are unchanged.
         func recordedFolderHash(of id: String) -> String? { isUnchanged(id) ? recorded(id)?.folderHash : nil }
 
-        /// True when the site's files are the ones the last stamp describes (checked under the lock).
-        func siteIsUnchanged() -> Bool {
+        /// True when the site's files are the ones the last stamp describes (checked under the lock),
+        /// with `taken` the site's fingerprint when it was taken already under this lock.
+        func siteIsUnchanged(taken: FileFingerprint? = nil) -> Bool {
             guard let previous, previous.site != FileFingerprint.racy else { return false }
-            return BuildStamp.siteFingerprint(target)?.whole == previous.site
+            return (taken ?? BuildStamp.siteFingerprint(target))?.whole == previous.site
         }
 
         /// Writes the stamp of the site just swapped in at `target` (under the lock); without the

@@ -88,7 +88,7 @@ extension CookbookProject {
     func plan(_ recipes: [Recipe], cache: BuildCache?, comparedWith fast: BuildStamp.Comparison?, site transaction: SiteTransaction,
               toolStamp: String, memory: BuildMemory? = nil, options: BuildOptions = BuildOptions()) -> BuildPlan {
         let staging = transaction.staging
-        let reusableSite = fast?.siteIsUnchanged() == true ? transaction.target : nil
+        let reusableSite = fast?.siteIsUnchanged(taken: transaction.siteFingerprint) == true ? transaction.target : nil
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
         var plan = BuildPlan()
         // A key names a cache entry and the stamp's record of a recipe: a build with no cache writes

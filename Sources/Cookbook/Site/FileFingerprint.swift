@@ -32,6 +32,32 @@ struct FileFingerprint: Sendable, Equatable {
     /// With `only`, just those groups are walked (a folder's name, "" for the top-level files);
     /// the result's `whole` then covers only them.
     static func of(_ root: String, skipHidden: Bool = false, racyCheck: Bool = true, only: Set<String>? = nil) -> FileFingerprint? {
+        taken(root, skipHidden: skipHidden, racyCheck: racyCheck, only: only)?.fingerprint
+    }
+
+    /// The fingerprint of a site folder (as `BuildStamp.siteFingerprint`: nothing left out, no racy
+    /// groups) and, from the same walk, every entry under it as `DirectoryWalker.entries` lists
+    /// them (sorted by path, links not followed; every name is valid UTF-8, or there is no
+    /// fingerprint): one walk for the output folder's check under the lock and the stamp's
+    /// comparison. Nil when the fingerprint cannot be taken (then list the folder by itself).
+    static func survey(_ root: String) -> (fingerprint: FileFingerprint, entries: [DirectoryWalker.Entry])? {
+        guard let (fingerprint, lines) = taken(root, skipHidden: false, racyCheck: false, only: nil) else { return nil }
+        let entries = lines.map { line -> DirectoryWalker.Entry in
+            let kind: DirectoryWalker.Kind
+            switch line.fields.0 == -1 ? S_IFDIR : mode_t(truncatingIfNeeded: line.fields.0) & S_IFMT {
+            case S_IFDIR: kind = .directory
+            case S_IFREG: kind = .file
+            case S_IFLNK: kind = .symlink
+            default: kind = .other
+            }
+            return DirectoryWalker.Entry(path: line.path, kind: kind, validName: true)
+        }
+        return (fingerprint, entries)
+    }
+
+    /// The fingerprint and the lines it digested, sorted by path.
+    private static func taken(_ root: String, skipHidden: Bool, racyCheck: Bool, only: Set<String>?)
+        -> (fingerprint: FileFingerprint, lines: [Walk.Line])? {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let snapshot = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
@@ -70,8 +96,9 @@ struct FileFingerprint: Sendable, Equatable {
             entries += walk.entries
             racyGroups.formUnion(walk.racyGroups)
         }
+        entries.sort { $0.path < $1.path }
         var lines: [String: ContentHash] = [:]
-        for entry in entries.sorted(by: { $0.path < $1.path }) {
+        for entry in entries {
             // The path, then the seven numbers as bytes (a folder's mode is -1: folders count by path and kind only).
             lines[entry.group, default: ContentHash()].update(entry.path)
             withUnsafeBytes(of: entry.fields) { lines[entry.group]!.update(raw: $0) }
@@ -84,7 +111,7 @@ struct FileFingerprint: Sendable, Equatable {
             whole.update(group)
             whole.update(digest)
         }
-        return FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? whole.hex : racy)
+        return (FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? whole.hex : racy), entries)
     }
 
     /// One walk of a folder tree by directory descriptors (`fstatat` of a name in its folder, no
@@ -94,7 +121,9 @@ struct FileFingerprint: Sendable, Equatable {
         let racyCheck: Bool
         let racyAfter: Int64
         let only: Set<String>?
-        var entries: [(path: String, group: String, fields: (Int64, Int64, Int64, Int64, Int64, Int64, Int64))] = []
+        /// One entry's line: its path, its group, and its mode, size, times, inode, device and link count.
+        typealias Line = (path: String, group: String, fields: (Int64, Int64, Int64, Int64, Int64, Int64, Int64))
+        var entries: [Line] = []
         var racyGroups: Set<String> = []
 
         /// An entry of a top-level folder left for a lane: its folder (open until `closeAll`), its

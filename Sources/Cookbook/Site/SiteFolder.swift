@@ -74,8 +74,11 @@ enum SiteFolder {
 
     /// Refuses `target` (canonical) unless replacing it destroys nothing but a site a build made.
     /// `shown` names it in messages; `protected` are folders a site may neither be, hold, nor sit in
-    /// (the recipes, the cache), each with how to name it.
-    static func checkReplaceable(_ target: String, shown: String, protected: [(path: String, name: String)]) throws(Refusal) -> Ownership {
+    /// (the recipes, the cache), each with how to name it. `listing` lists the folder once it is
+    /// known to be one that may be walked (see `FileFingerprint.survey`, which lists it as
+    /// `DirectoryWalker.entries` does and fingerprints it in the same walk).
+    static func checkReplaceable(_ target: String, shown: String, protected: [(path: String, name: String)],
+                                 listing: (String) -> [DirectoryWalker.Entry] = DirectoryWalker.entries(under:)) throws(Refusal) -> Ownership {
         func refuse(_ why: String) -> Refusal {
             Refusal(message: "refusing to replace '\(shown)': \(why); nothing was changed")
         }
@@ -93,7 +96,7 @@ enum SiteFolder {
             throw refuse("it cannot be examined (\(String(cString: strerror(errno))))")
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("it is a file, not a site folder") }
-        let entries = DirectoryWalker.entries(under: target)
+        let entries = listing(target)
         if entries.isEmpty {
             guard access(target, R_OK | X_OK) == 0 else { throw refuse("it cannot be read") }
             return .empty

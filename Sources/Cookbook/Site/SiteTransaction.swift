@@ -17,6 +17,9 @@ final class SiteTransaction: @unchecked Sendable {
     let target: String
     /// The staging folder the site is written into.
     let staging: URL
+    /// The fingerprint of the folder replaced, taken under the lock in the walk that checked it
+    /// (see `FileFingerprint.survey`); nil when it was absent or could not be fingerprinted.
+    let siteFingerprint: FileFingerprint?
     private let lock: BuildLock
     private var finished = false
     private var oldSite: String?
@@ -46,12 +49,19 @@ final class SiteTransaction: @unchecked Sendable {
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
-        // Another build may have replaced the folder while this one waited.
+        // Another build may have replaced the folder while this one waited: this check is the one
+        // that counts, and its walk also takes the folder's fingerprint for the stamp's comparison.
+        var surveyed: FileFingerprint?
         do {
-            _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders)
+            _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders) { path in
+                guard let survey = FileFingerprint.survey(path) else { return DirectoryWalker.entries(under: path) }
+                surveyed = survey.fingerprint
+                return survey.entries
+            }
         } catch {
             throw .refused(error)
         }
+        siteFingerprint = surveyed
         do {
             // Made and registered in one step under the signal handler's lock: a signal lands before
             // the folder exists or after it is registered for removal, never in between.

@@ -152,4 +152,51 @@ struct SiteWalkTests {
         if !finished { done.wait() }
         #expect(finished && !waited.current, "the build waited for the lock to compare a stamp that could not match")
     }
+
+    @Test("a survey lists a folder exactly as DirectoryWalker does (links, FIFOs, empty folders) and fingerprints it as the stamp does, in one walk; a name that is not UTF-8 gives no survey")
+    func surveyListsAndFingerprints() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.tree(in: root)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("group-2/link").path, withDestinationPath: "/etc")
+        try #require(mkfifo(root.appendingPathComponent("group-1/deep/fifo").path, 0o644) == 0)
+        let survey = try #require(FileFingerprint.survey(root.path))
+        #expect(survey.entries == DirectoryWalker.entries(under: root.path))
+        #expect(survey.entries.contains { $0.path == "group-2/link" && $0.kind == .symlink })
+        #expect(survey.entries.contains { $0.path == "group-1/deep/fifo" && $0.kind == .other })
+        #expect(survey.entries.contains { $0.path == "empty" && $0.kind == .directory })
+        #expect(survey.fingerprint == BuildStamp.siteFingerprint(root.path))
+        let name: [UInt8] = [0x62, 0xFF, 0x61, 0]
+        let descriptor = open(root.appendingPathComponent("group-0").path, O_RDONLY | O_DIRECTORY)
+        try #require(descriptor >= 0)
+        let file = name.withUnsafeBufferPointer {
+            $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: name.count) { openat(descriptor, $0, O_CREAT | O_WRONLY, 0o644) }
+        }
+        close(descriptor)
+        try #require(file >= 0)
+        close(file)
+        #expect(FileFingerprint.survey(root.path) == nil)
+    }
+
+    @Test("the output folder's check under the lock takes the site's fingerprint the stamp compares: the same as a walk of its own; none for a new folder")
+    func transactionTakesTheSiteFingerprint() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = root.appendingPathComponent("site", isDirectory: true)
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("recipes"), withIntermediateDirectories: true)
+        try Data("<p>i</p>".utf8).write(to: site.appendingPathComponent("index.html"))
+        try Data("<p>r</p>".utf8).write(to: site.appendingPathComponent("recipes/one.html"))
+        try Data(SiteFolder.manifest(files: ["index.html", "recipes/one.html"]).utf8).write(to: site.appendingPathComponent(SiteFolder.manifestName))
+        let recipes = root.appendingPathComponent("recipes", isDirectory: true)
+        try FileManager.default.createDirectory(at: recipes, withIntermediateDirectories: true)
+        do {
+            let transaction = try SiteTransaction(output: site, shown: "site", protected: [(recipes, "recipes folder")]) {}
+            defer { transaction.abandon() }
+            let fingerprint = try #require(transaction.siteFingerprint)
+            #expect(fingerprint == BuildStamp.siteFingerprint(SiteFolder.canonicalPath(site)))
+        }
+        let fresh = try SiteTransaction(output: root.appendingPathComponent("new"), shown: "new", protected: [(recipes, "recipes folder")]) {}
+        #expect(fresh.siteFingerprint == nil)
+        fresh.abandon()
+    }
 }
