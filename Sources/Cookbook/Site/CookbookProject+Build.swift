@@ -45,11 +45,12 @@ extension CookbookProject {
     }
 
     /// Takes the output folder: its lock, and a staging folder beside it (see `SiteTransaction`).
-    func openSite(_ output: URL, shown: String, options: BuildOptions) -> Result<SiteTransaction, OpenFailure> {
+    /// With `fingerprint`, the check under the lock takes the site's fingerprint too (for the stamp's comparison).
+    func openSite(_ output: URL, shown: String, options: BuildOptions, fingerprint: Bool = false) -> Result<SiteTransaction, OpenFailure> {
         var protected = [(url: recipesFolder, name: "recipes folder")]
         if let cache = options.cacheFolder { protected.append((cache, "build cache")) }
         do throws(SiteTransaction.Problem) {
-            return .success(try SiteTransaction(output: output, shown: shown, protected: protected) {
+            return .success(try SiteTransaction(output: output, shown: shown, protected: protected, fingerprint: fingerprint) {
                 options.waiting?(BuildLock.path(for: SiteFolder.canonicalPath(output)))
             })
         } catch {

@@ -150,7 +150,7 @@ public struct CookbookProject: Sendable {
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
         Interruption.install(message: options.interruptedMessage)
         let transaction: SiteTransaction
-        switch openSite(output, shown: shownOut, options: options) {
+        switch openSite(output, shown: shownOut, options: options, fingerprint: fast?.previous != nil) {
         case .success(let opened): transaction = opened
         case .failure(let failure):
             diagnostics = loadDiagnostics + availability.value + diagnostics + [failure.diagnostic]

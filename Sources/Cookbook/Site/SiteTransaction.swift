@@ -33,8 +33,10 @@ final class SiteTransaction: @unchecked Sendable {
     }
 
     /// Checks `output`, takes its lock (calling `waiting` while another build holds it), checks it
-    /// again and makes a staging folder. `protected` are the recipes and cache folders.
-    init(output: URL, shown: String, protected: [(url: URL, name: String)], waiting: () -> Void) throws(Problem) {
+    /// again and makes a staging folder. `protected` are the recipes and cache folders. With
+    /// `fingerprint` (a build that will compare the site with its stamp), the check under the lock
+    /// also takes the site's fingerprint (`siteFingerprint`).
+    init(output: URL, shown: String, protected: [(url: URL, name: String)], fingerprint: Bool = false, waiting: () -> Void) throws(Problem) {
         let target = SiteFolder.canonicalPath(output)
         let folders = protected.map { (path: SiteFolder.canonicalPath($0.url), name: $0.name) }
         do {
@@ -54,7 +56,7 @@ final class SiteTransaction: @unchecked Sendable {
         var surveyed: FileFingerprint?
         do {
             _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders) { path in
-                guard let survey = FileFingerprint.survey(path) else { return DirectoryWalker.entries(under: path) }
+                guard fingerprint, let survey = FileFingerprint.survey(path) else { return DirectoryWalker.entries(under: path) }
                 surveyed = survey.fingerprint
                 return survey.entries
             }

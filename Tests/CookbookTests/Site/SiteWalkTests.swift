@@ -190,13 +190,17 @@ struct SiteWalkTests {
         let recipes = root.appendingPathComponent("recipes", isDirectory: true)
         try FileManager.default.createDirectory(at: recipes, withIntermediateDirectories: true)
         do {
-            let transaction = try SiteTransaction(output: site, shown: "site", protected: [(recipes, "recipes folder")]) {}
+            let transaction = try SiteTransaction(output: site, shown: "site", protected: [(recipes, "recipes folder")], fingerprint: true) {}
             defer { transaction.abandon() }
             let fingerprint = try #require(transaction.siteFingerprint)
             #expect(fingerprint == BuildStamp.siteFingerprint(SiteFolder.canonicalPath(site)))
         }
-        let fresh = try SiteTransaction(output: root.appendingPathComponent("new"), shown: "new", protected: [(recipes, "recipes folder")]) {}
+        let fresh = try SiteTransaction(output: root.appendingPathComponent("new"), shown: "new", protected: [(recipes, "recipes folder")], fingerprint: true) {}
         #expect(fresh.siteFingerprint == nil)
         fresh.abandon()
+        // A build that compares nothing with a stamp (no cache) does not pay for the fingerprint.
+        let cold = try SiteTransaction(output: site, shown: "site", protected: [(recipes, "recipes folder")]) {}
+        #expect(cold.siteFingerprint == nil)
+        cold.abandon()
     }
 }
