@@ -83,9 +83,10 @@ struct BuildCache: Sendable {
     /// `entryFile` (and checked the same way); an entry read and checked is kept there.
     func restore(key: String, id: String, into staging: URL, linkingFrom site: OldSiteFile.Linker? = nil, vouchedLinks: String? = nil,
                  memory: BuildMemory? = nil) -> RecipeArtifact? {
-        let entryFolder = path + "/" + id
+        // Read below the cache folder itself, so that no part of the way, the entry's folder
+        // included, may be a symbolic link (the cache folder was checked by `problem`).
         guard problem() == nil,
-              let entry = memory?.entry(id, key: key) ?? (try? ContainedFile.read(Self.entryFile, under: entryFolder, limit: 256 << 20))
+              let entry = memory?.entry(id, key: key) ?? (try? ContainedFile.read(id + "/" + Self.entryFile, under: path, limit: 256 << 20))
                   .flatMap(ArtifactCodec.entry(from:)),
               entry.format == Self.format, entry.artifact.key == key, entry.artifact.id == id, Self.isCacheable(entry.artifact),
               entry.files.map(\.path) == entry.artifact.files,
@@ -113,7 +114,7 @@ struct BuildCache: Sendable {
                 }
                 continue
             }
-            guard let bytes = try? ContainedFile.read("files/" + file.path, under: entryFolder, limit: 256 << 20),
+            guard let bytes = try? ContainedFile.read(id + "/files/" + file.path, under: path, limit: 256 << 20),
                   bytes.count == file.bytes, ContentHash.digest(bytes) == file.digest else { return miss() }
             do {
                 try FileWriter.makeFolders(for: file.path, under: staging.path)

@@ -70,4 +70,22 @@ struct FrameChannelTests {
         close(fds[0])
         #expect(FrameChannel(input: -1, output: -1).writeFrame([UInt8](repeating: 0, count: FrameChannel.limit + 1)) == false)
     }
+
+    @Test("a frame written to a worker that is gone (its pipe's reader closed) fails, in a process that does not ignore SIGPIPE, and leaves no SIGPIPE pending")
+    func writeToAGoneReaderFails() throws {
+        var disposition = sigaction()
+        #expect(sigaction(SIGPIPE, nil, &disposition) == 0)
+        let handler = unsafeBitCast(disposition.__sigaction_handler.sa_handler, to: Int.self)
+        try #require(handler == unsafeBitCast(SIG_DFL, to: Int.self), "the test host must not ignore SIGPIPE, or this test proves nothing")
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        close(fds[0])
+        let writer = FrameChannel(input: -1, output: fds[1])
+        #expect(writer.writeFrame(Array("request".utf8)) == false)
+        #expect(writer.writeFrame([UInt8](repeating: 1, count: 1 << 20)) == false)
+        var pending = sigset_t()
+        sigpending(&pending)
+        #expect(sigismember(&pending, SIGPIPE) == 0)
+        close(fds[1])
+    }
 }

@@ -129,6 +129,17 @@ struct CachePoisoningTests {
         try rebuildAndCheck(w, rebuilt: 1, "\(part) linked")
     }
 
+    @Test("a cache entry whose own folder is a symbolic link (to a whole, valid entry outside the cache) is a miss")
+    func symlinkedEntryFolder() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let entry = w.root.appendingPathComponent(".pushbook-cache/fcm-image")
+        let moved = w.root.appendingPathComponent("elsewhere-entry")
+        try FileManager.default.moveItem(at: entry, to: moved)
+        try FileManager.default.createSymbolicLink(atPath: entry.path, withDestinationPath: moved.path)
+        try rebuildAndCheck(w, rebuilt: 1, "entry folder linked")
+    }
+
     @Test("review D3d: a truncated or emptied cached page, or download, is a miss and is rebuilt", arguments: ["recipes/fcm-image.html", "downloads/fcm-image/webp-image.apns"])
     func truncatedFile(path: String) throws {
         let w = try builtWorkspace()
