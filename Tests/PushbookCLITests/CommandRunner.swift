@@ -53,8 +53,7 @@ struct CommandRunner {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
+        ChildInput.write(stdin ?? Data(), to: input.fileHandleForWriting)
         // Read both pipes at once, so that a large output on one cannot block the other.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()

@@ -143,8 +143,7 @@ struct HostileWorkspace {
         process.standardInput = input
         try process.run()
         let pending = PendingRun(process, out: out, err: err)
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
+        ChildInput.write(stdin ?? Data(), to: input.fileHandleForWriting)
         return pending
     }
 

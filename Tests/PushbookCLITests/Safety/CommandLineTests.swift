@@ -11,6 +11,16 @@ import ToolchainSupport
 /// kind of FILE is read alike (review D14).
 @Suite("Safety: the command line", .serialized)
 struct CommandLineTests {
+    @Test("a command that exits without reading its standard input (1 MB of it) leaves the test host running and its output whole")
+    func childThatReadsNoInput() throws {
+        let input = Data(repeating: 0x7B, count: 1 << 20)
+        for _ in 0..<3 {
+            let result = try CommandRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "echo done"], in: FileManager.default.temporaryDirectory, stdin: input)
+            #expect(result.status == 0)
+            #expect(result.stdout == "done\n")
+        }
+    }
+
     @Test("every declared option appears in its command's usage line and option list, with its value name and default")
     func helpComesFromTheDeclarations() {
         #expect(PushbookCLI.commands.map(\.name) == ["build", "check", "lint", "simulate", "new", "schema", "completions"])
