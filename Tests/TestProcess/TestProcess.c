@@ -73,6 +73,15 @@ void pushbook_test_process_reclaim_leftovers(const char *base) {
     closedir(directory);
 }
 
+// The test host writes to pipes of processes that may be gone (workers, the commands the tests run),
+// as the `pushbook` command does, and like it (PushbookCLI.main) it ignores SIGPIPE: a write to a
+// gone reader fails with EPIPE instead of ending the whole test run with signal 13. The writers that
+// must survive SIGPIPE's default too (FrameChannel, the tests' ChildInput) block it themselves, and
+// their tests restore the default for the moment they test it.
+__attribute__((constructor)) static void ignorePipeSignal(void) {
+    signal(SIGPIPE, SIG_IGN);
+}
+
 __attribute__((constructor)) static void claimFolder(void) {
     const char *base = getenv("TMPDIR");
     struct stat info;
