@@ -59,36 +59,11 @@ final class FrameChannel: @unchecked Sendable {
     }
 
     /// Writes `bytes` as one frame; false when the other side is gone or the frame is over `limit`.
-    ///
-    /// A write to a pipe whose reader is gone (a worker that crashed) raises SIGPIPE, which ends
-    /// the process unless it is ignored; the CLI ignores it, but a process embedding the build (the
-    /// test host) need not. So SIGPIPE is blocked on this thread for the write, and the one the
-    /// write raised, if any, is taken back before the mask is restored: the write just fails (EPIPE).
+    /// A worker that crashed is a failed write, never SIGPIPE (see `PipeWrite`).
     func writeFrame(_ bytes: [UInt8]) -> Bool {
         guard bytes.count <= Self.limit else { return false }
         var frame = (0..<4).map { UInt8(truncatingIfNeeded: bytes.count >> (8 * $0)) }
         frame.append(contentsOf: bytes)
-        var pipeSignal = sigset_t(), previous = sigset_t(), pending = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        sigpending(&pending)
-        let wasPending = sigismember(&pending, SIGPIPE) == 1
-        var offset = 0, broken = false
-        while offset < frame.count {
-            let written = frame[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                broken = written < 0 && errno == EPIPE
-                break
-            }
-            offset += written
-        }
-        if broken && !wasPending {
-            var none = timespec()
-            while sigtimedwait(&pipeSignal, nil, &none) < 0 && errno == EINTR {}
-        }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        return offset == frame.count
+        return frame.withUnsafeBytes { PipeWrite.all($0, to: output) }
     }
 }
