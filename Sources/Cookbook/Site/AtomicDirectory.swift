@@ -19,15 +19,22 @@ enum AtomicDirectory {
 
     /// A fresh staging directory next to `target` (canonical path), marked as the build's by a
     /// staging manifest, after removing the leftovers of interrupted builds.
-    static func staging(for target: String) throws -> URL {
+    /// With `spare` (the tool and settings of a build that compares with its stamp), the spare
+    /// site kept by the last build becomes the staging folder when it is usable (see `SpareSite`),
+    /// and is returned with it; otherwise any spare is removed.
+    static func staging(for target: String, spare: (tool: String, settings: String)? = nil) throws -> (url: URL, spare: SpareSite?) {
         recover(target)
         let staging = sibling(of: target, "staging")
         if FileManager.default.fileExists(atPath: staging) { SiteFolder.removeOwned(staging) }
+        if let spare, let taken = SpareSite.take(for: target, into: staging, tool: spare.tool, settings: spare.settings) {
+            return (URL(fileURLWithPath: staging, isDirectory: true), taken)
+        }
+        if spare == nil { SpareSite.discard(for: target) }
         guard mkdir(staging, 0o755) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staging, NSLocalizedDescriptionKey: "cannot create '\(staging)': \(String(cString: strerror(errno)))"])
         }
         try FileWriter.save(SiteFolder.stagingHeader + "\n", to: URL(fileURLWithPath: staging + "/" + SiteFolder.manifestName))
-        return URL(fileURLWithPath: staging, isDirectory: true)
+        return (URL(fileURLWithPath: staging, isDirectory: true), nil)
     }
 
     /// Puts `staging` in the place of `target`; returns the path now holding the old site (to be

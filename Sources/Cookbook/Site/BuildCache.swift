@@ -81,8 +81,24 @@ struct BuildCache: Sendable {
     ///
     /// With `memory`, the entry it kept for this recipe and key is taken instead of reading
     /// `entryFile` (and checked the same way); an entry read and checked is kept there.
+    ///
+    /// With `staged` (a spare site as staging that holds the recipe's files for this key, see
+    /// `SpareSite`), the files are left where they are when they are exactly the entry's; else
+    /// they are removed and restored as usual. On a miss they are removed too, so that the worker
+    /// building the recipe writes into an empty place.
     func restore(key: String, id: String, into staging: URL, linkingFrom site: OldSiteFile.Linker? = nil, vouchedLinks: String? = nil,
-                 memory: BuildMemory? = nil) -> RecipeArtifact? {
+                 memory: BuildMemory? = nil, staged spare: SpareSite? = nil) -> RecipeArtifact? {
+        guard let artifact = restoreEntry(key: key, id: id, into: staging, linkingFrom: site, vouchedLinks: vouchedLinks, memory: memory,
+                                          staged: spare) else {
+            spare?.remove(id)
+            return nil
+        }
+        return artifact
+    }
+
+    /// `restore` but for the removal of a spare's files on a miss.
+    private func restoreEntry(key: String, id: String, into staging: URL, linkingFrom site: OldSiteFile.Linker?, vouchedLinks: String?,
+                              memory: BuildMemory?, staged spare: SpareSite?) -> RecipeArtifact? {
         // Read below the cache folder itself, so that no part of the way, the entry's folder
         // included, may be a symbolic link (the cache folder was checked by `problem`).
         guard problem() == nil,
@@ -97,6 +113,20 @@ struct BuildCache: Sendable {
         let linksVouched = site != nil && vouchedLinks != nil && Array(artifact.links.keys) == [RecipePage.path(of: id)]
             && PageLinks.digest(artifact.links) == vouchedLinks
         artifact.links = [:]
+        let page = RecipePage.path(of: id)
+        if let spare {
+            if spare.files[id] == Set(entry.files.map(\.path)) {
+                if Array(entry.artifact.links.keys) == [page], PageLinks.digest(entry.artifact.links) == spare.recipes[id]?.links {
+                    artifact.links = entry.artifact.links
+                } else {
+                    guard let bytes = try? ContainedFile.read(page, under: staging.path, limit: 256 << 20) else { return nil }
+                    let links = LinkChecker.links(in: String(decoding: bytes, as: UTF8.self))
+                    artifact.links = [page: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
+                }
+                return artifact
+            }
+            spare.remove(id)
+        }
         var written: [String] = []
         func miss() -> RecipeArtifact? {
             for path in written { unlink(staging.path + "/" + path) }

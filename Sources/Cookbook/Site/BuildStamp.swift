@@ -118,7 +118,11 @@ struct BuildStamp: Sendable, Equatable {
     /// Writes the stamp of the site at `target` (canonical), after the swap, under the lock. A
     /// stamp cut short by a crash does not parse, so the next build just does more work.
     func write(for target: String) throws {
-        let path = Self.path(for: target)
+        try write(to: Self.path(for: target))
+    }
+
+    /// Writes the stamp's text to `path` (replacing, never writing through, what is there).
+    func write(to path: String) throws {
         unlink(path)
         try FileWriter.save(Array(text.utf8), to: path)
     }

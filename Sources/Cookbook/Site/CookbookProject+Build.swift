@@ -46,11 +46,13 @@ extension CookbookProject {
 
     /// Takes the output folder: its lock, and a staging folder beside it (see `SiteTransaction`).
     /// With `fingerprint`, the check under the lock takes the site's fingerprint too (for the stamp's comparison).
-    func openSite(_ output: URL, shown: String, options: BuildOptions, fingerprint: Bool = false) -> Result<SiteTransaction, OpenFailure> {
+    /// With `spare` (the tool and settings of a cached build), the last build's spare site becomes the staging folder when it is usable (see `SpareSite`).
+    func openSite(_ output: URL, shown: String, options: BuildOptions, fingerprint: Bool = false,
+                  spare: (tool: String, settings: String)? = nil) -> Result<SiteTransaction, OpenFailure> {
         var protected = [(url: recipesFolder, name: "recipes folder")]
         if let cache = options.cacheFolder { protected.append((cache, "build cache")) }
         do throws(SiteTransaction.Problem) {
-            return .success(try SiteTransaction(output: output, shown: shown, protected: protected, fingerprint: fingerprint) {
+            return .success(try SiteTransaction(output: output, shown: shown, protected: protected, fingerprint: fingerprint, spare: spare) {
                 options.waiting?(BuildLock.path(for: SiteFolder.canonicalPath(output)))
             })
         } catch {
@@ -110,10 +112,15 @@ extension CookbookProject {
             return .init(root: recipesFolder.path, displayRoot: displayRoot, id: recipes[index].id, previous: previous, next: next,
                          key: keys[index], staging: staging.path, site: transaction.target)
         }
-        // Started first: the recipes the stamp shows changed (their key is not the one it recorded).
+        // A spare site as staging: the recipes it holds for their key now stay (read from the
+        // cache for their artifacts only), everything else goes before anything is written.
+        let staged = cache == nil ? [] : transaction.spare?.kept(keys: Dictionary(zip(recipes.map(\.id), keys)) { a, _ in a }) ?? []
+        transaction.spare?.prune(keeping: staged)
+        // Started first: the recipes the stamp shows changed (their key is not the one it recorded),
+        // unless the spare holds them.
         var first: [Int] = []
         if cache != nil, fast?.previous != nil {
-            first = recipes.indices.filter { fast?.recorded(recipes[$0].id)?.key != keys[$0] }
+            first = recipes.indices.filter { fast?.recorded(recipes[$0].id)?.key != keys[$0] && !staged.contains(recipes[$0].id) }
         }
         let firstSet = Set(first)
         if !first.isEmpty {
@@ -133,7 +140,8 @@ extension CookbookProject {
                 for index in stride(from: lane, to: recipes.count, by: 2) where !firstSet.contains(index) {
                     let id = recipes[index].id, key = keys[index], recorded = fast?.recorded(id)
                     let hit = cache.restore(key: key, id: id, into: staging, linkingFrom: recorded?.key == key ? linker : nil,
-                                            vouchedLinks: recorded?.links, memory: memory)
+                                            vouchedLinks: recorded?.links, memory: memory,
+                                            staged: staged.contains(id) ? transaction.spare : nil)
                     if let hit { restored.withLock { $0[index] = hit } }
                 }
             }

@@ -150,7 +150,8 @@ public struct CookbookProject: Sendable {
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
         Interruption.install(message: options.interruptedMessage)
         let transaction: SiteTransaction
-        switch openSite(output, shown: shownOut, options: options, fingerprint: fast?.previous != nil) {
+        switch openSite(output, shown: shownOut, options: options, fingerprint: fast?.previous != nil,
+                             spare: fast.flatMap { $0.cache == nil ? nil : ($0.tool, $0.settings) }) {
         case .success(let opened): transaction = opened
         case .failure(let failure):
             diagnostics = loadDiagnostics + availability.value + diagnostics + [failure.diagnostic]
@@ -184,8 +185,15 @@ public struct CookbookProject: Sendable {
         }
         // The stamp records the site after the old one is gone (its files' link counts and change times).
         let clean = diagnostics.isEmpty, memory = options.memory, removesStamp = !clean || options.cacheFolder == nil
+        // The replaced site stays as the next build's spare when its stamp described it (so the
+        // stamp's entries say what it holds); otherwise it goes.
+        let spare = clean && fast?.cache != nil && fast?.siteIsUnchanged(taken: transaction.siteFingerprint) == true ? fast : nil
         let finish: @Sendable () -> Void = { [stamped] in
-            transaction.removeOldSite()
+            if let spare, let previous = spare.previous {
+                transaction.keepOldSite(recipes: previous.recipes, tool: spare.tool, settings: spare.settings)
+            } else {
+                transaction.removeOldSite()
+            }
             if clean, let fast { fast.stamp(transaction.target, recipes: stamped) } else if removesStamp { BuildStamp.remove(for: transaction.target) }
             if clean, let fast { memory?.keep(recipes, inputs: fast.inputs, settings: fast.settings) }
         }

@@ -49,9 +49,23 @@ enum FileWriter {
         }
     }
 
-    /// Writes `bytes` to `path`, creating or truncating the file (never through a symbolic link).
+    /// Opens `path` for writing as a new file: a regular file already there is unlinked first and
+    /// never written through, so a file that shares its inode with another by a hard link (a spare
+    /// site's, see `SpareSite`) leaves the other as it was. Anything else there (a symbolic link, a
+    /// folder) fails as `open` with `O_NOFOLLOW` does. Returns the descriptor, or -1 with `errno`.
+    static func create(_ path: String) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor < 0, errno == EEXIST else { return descriptor }
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, unlink(path) == 0 {
+            return open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        }
+        return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    }
+
+    /// Writes `bytes` to `path` as a new file (see `create`; never through a symbolic link or a hard link).
     static func save(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let descriptor = create(path)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot write '\(path)': \(String(cString: strerror(errno)))"])
         }

@@ -15,9 +15,9 @@ import Darwin
 /// exactly one link, of the expected size and, when the bytes to be written are known, exactly
 /// those bytes. After the link the new entry must be that very file (same device and inode, a
 /// regular file with exactly two links: the old site's and staging's); anything else is unlinked
-/// again and the file is not taken over. The link lasts only until the swap removes the old site,
-/// so every file of the new site has one link again, and none is shared with the cache or
-/// anything else.
+/// again and the file is not taken over. The link lasts until the old site is removed, or, when
+/// it is kept as the next build's spare (see `SpareSite`), until that build prunes it; a file is
+/// never shared with the cache or anything else.
 enum OldSiteFile {
     /// Links `relative` of the site at `site` into `staging` when its bytes are `bytes`.
     static func take(_ relative: String, from site: String, into staging: String, bytes: [UInt8]) -> Bool {

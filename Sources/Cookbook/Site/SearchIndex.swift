@@ -19,7 +19,7 @@ struct SearchIndex: Sendable {
     /// Writes the JavaScript file in chunks, so a large index is never held whole in memory.
     func write(to url: URL) throws {
         let path = url.path
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let descriptor = FileWriter.create(path)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot write '\(path)': \(String(cString: strerror(errno)))"])
         }

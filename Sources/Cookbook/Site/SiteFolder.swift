@@ -248,6 +248,25 @@ enum SiteFolder {
         if rmdir(path) != 0 && errno != ENOENT { try? FileManager.default.removeItem(atPath: path) }
     }
 
+    /// Removes from the folder at `path` (the build's own; entries reached without following links)
+    /// every top-level entry for which `keep(name, nil)` is false and, in each top-level folder
+    /// kept, every entry for which `keep(folder, name)` is false; the manifest stays.
+    static func prune(_ path: String, keep: (String, String?) -> Bool) {
+        let root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard root >= 0 else { return }
+        defer { close(root) }
+        for (name, isFolder) in entryNames(of: root) where name != manifestName {
+            guard keep(name, nil) else { removeEntry(name, in: root, isFolder: isFolder); continue }
+            guard isFolder else { continue }
+            let descriptor = openat(root, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { continue }
+            for (child, childIsFolder) in entryNames(of: descriptor) where !keep(name, child) {
+                removeEntry(child, in: descriptor, isFolder: childIsFolder)
+            }
+            close(descriptor)
+        }
+    }
+
     /// The names in the folder open at `descriptor` (without `.` and `..`), each with whether it is a folder.
     private static func entryNames(of descriptor: Int32) -> [(name: String, isFolder: Bool)] {
         let copy = dup(descriptor)

@@ -20,6 +20,8 @@ final class SiteTransaction: @unchecked Sendable {
     /// The fingerprint of the folder replaced, taken under the lock in the walk that checked it
     /// (see `FileFingerprint.survey`); nil when it was absent or could not be fingerprinted.
     let siteFingerprint: FileFingerprint?
+    /// The spare site the staging folder was made from (see `SpareSite`), or nil when it started empty.
+    let spare: SpareSite?
     private let lock: BuildLock
     private var finished = false
     private var oldSite: String?
@@ -35,8 +37,10 @@ final class SiteTransaction: @unchecked Sendable {
     /// Checks `output`, takes its lock (calling `waiting` while another build holds it), checks it
     /// again and makes a staging folder. `protected` are the recipes and cache folders. With
     /// `fingerprint` (a build that will compare the site with its stamp), the check under the lock
-    /// also takes the site's fingerprint (`siteFingerprint`).
-    init(output: URL, shown: String, protected: [(url: URL, name: String)], fingerprint: Bool = false, waiting: () -> Void) throws(Problem) {
+    /// also takes the site's fingerprint (`siteFingerprint`). With `spare` (the tool and settings
+    /// of a cached build), the last build's spare site becomes the staging folder when it is usable.
+    init(output: URL, shown: String, protected: [(url: URL, name: String)], fingerprint: Bool = false,
+         spare: (tool: String, settings: String)? = nil, waiting: () -> Void) throws(Problem) {
         let target = SiteFolder.canonicalPath(output)
         let folders = protected.map { (path: SiteFolder.canonicalPath($0.url), name: $0.name) }
         do {
@@ -67,10 +71,10 @@ final class SiteTransaction: @unchecked Sendable {
         do {
             // Made and registered in one step under the signal handler's lock: a signal lands before
             // the folder exists or after it is registered for removal, never in between.
-            staging = try Interruption.uninterrupted { (registry) throws -> URL in
-                let staging = try AtomicDirectory.staging(for: target)
-                registry.remove(onSignal: staging.path)
-                return staging
+            (staging, self.spare) = try Interruption.uninterrupted { (registry) throws -> (URL, SpareSite?) in
+                let made = try AtomicDirectory.staging(for: target, spare: spare)
+                registry.remove(onSignal: made.url.path)
+                return made
             }
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
@@ -122,6 +126,17 @@ final class SiteTransaction: @unchecked Sendable {
         oldSite = nil
         SiteFolder.removeOwned(old)
         Interruption.forget(old)
+    }
+
+    /// Keeps the site that `commit` replaced as the spare of the next build (see `SpareSite`),
+    /// recorded as described by `recipes` for `tool` and `settings`; removes it when it cannot be.
+    func keepOldSite(recipes: [String: BuildStamp.RecipeEntry], tool: String, settings: String) {
+        guard let old = oldSite else { return }
+        oldSite = nil
+        Interruption.uninterrupted { registry in
+            SpareSite.keep(old, for: target, recipes: recipes, tool: tool, settings: settings)
+            registry.forget(old)
+        }
     }
 
     /// Removes the staging folder; the site folder stays as it was.
