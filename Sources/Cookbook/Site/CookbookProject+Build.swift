@@ -112,16 +112,19 @@ extension CookbookProject {
             return .init(root: recipesFolder.path, displayRoot: displayRoot, id: recipes[index].id, previous: previous, next: next,
                          key: keys[index], staging: staging.path, site: transaction.target)
         }
-        // A spare site as staging: the recipes it holds for their key now stay (read from the
-        // cache for their artifacts only), everything else goes before anything is written.
-        let staged = cache == nil ? [] : transaction.spare?.kept(keys: Dictionary(zip(recipes.map(\.id), keys)) { a, _ in a }) ?? []
-        transaction.spare?.prune(keeping: staged)
-        // Started first: the recipes the stamp shows changed (their key is not the one it recorded),
-        // unless the spare holds them.
+        // Started first: the recipes the stamp shows changed (their key is not the one it recorded).
         var first: [Int] = []
         if cache != nil, fast?.previous != nil {
-            first = recipes.indices.filter { fast?.recorded(recipes[$0].id)?.key != keys[$0] && !staged.contains(recipes[$0].id) }
+            first = recipes.indices.filter { fast?.recorded(recipes[$0].id)?.key != keys[$0] }
         }
+        // A spare site as staging: the recipes it holds for their key now stay (read from the cache
+        // for their artifacts only), everything else goes before anything is written. Not the ones
+        // started first: the spare may hold one for its key (an edit undone), but the cache keeps
+        // one entry per recipe, the last build's, so its restore would miss after the others.
+        let firstIDs = Set(first.map { recipes[$0].id })
+        let staged = cache == nil ? [] : transaction.spare?.kept(keys: Dictionary(zip(recipes.map(\.id), keys)) { a, _ in a })
+            .subtracting(firstIDs) ?? []
+        transaction.spare?.prune(keeping: staged)
         let firstSet = Set(first)
         if !first.isEmpty {
             let requests = first.map(request)

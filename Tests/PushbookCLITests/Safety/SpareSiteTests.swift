@@ -62,13 +62,20 @@ struct SpareSiteTests {
         try w.expectSameAsColdBuild("edit staged into the spare")
     }
 
-    @Test("a sequence of edits, a retitled recipe, a removed and an added recipe, each staged into the spare, always gives the --no-cache site")
+    @Test("a sequence of edits, an edit undone, a retitled recipe, a removed and an added recipe, each staged into the spare, always gives the --no-cache site")
     func sequenceEqualsColdBuilds() throws {
         let w = try workspaceWithSpare()
         defer { w.remove() }
         try w.appendProse("Another paragraph.")
         #expect(try cachedBuild(w).status == 0)
         try w.expectSameAsColdBuild("second edit")
+        // An edit undone: the spare (two builds back) holds the recipe for its key again.
+        let text = try w.read("recipe.md")
+        try w.appendProse("A paragraph to take back.")
+        #expect(try cachedBuild(w).status == 0)
+        try w.write("recipe.md", text)
+        #expect(try cachedBuild(w).status == 0)
+        try w.expectSameAsColdBuild("edit undone")
         try w.replace("title: ", with: "title: Retitled ", in: "recipe.md")
         #expect(try cachedBuild(w).status == 0)
         try w.expectSameAsColdBuild("retitled")
