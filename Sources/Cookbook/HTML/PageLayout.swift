@@ -61,7 +61,11 @@ struct PageLayout {
     ) -> String {
         let r = HTML.escapeAttribute(root)
         let fullTitle = title == siteName || title.isEmpty ? siteName : "\(title) · \(siteName)"
-        var html = """
+        // Room for the whole page at once: a page grown by doubling (the index is megabytes at
+        // scale) copies itself and has the kernel zero fresh pages at every step.
+        var html = ""
+        html.reserveCapacity(main.utf8.count + lead.utf8.count + 8192)
+        html += """
         <!doctype html>
         <html lang="en">
         <head>

@@ -44,7 +44,9 @@ struct IndexPage {
     /// The page's HTML, with the cards of `cards` (one per recipe, in index order; made here when nil).
     func render(cards: [String]? = nil) -> String {
         let cards = cards ?? self.cards(recipes.indices)
-        var main = "<section class=\"hero\">\n<h1>Pushbook</h1>\n"
+        var main = ""
+        main.reserveCapacity(cards.reduce(0) { $0 + $1.utf8.count } + 16384)
+        main += "<section class=\"hero\">\n<h1>Pushbook</h1>\n"
         main += "<p class=\"hero-lede\">An executable cookbook for iOS rich push notifications. Every recipe's Swift code runs against Pushbook's model of what FCM, APNs and iOS do to a push, and every outcome on these pages was verified when the site was built, by pushbook \(PushbookVersion.number).</p>\n"
         let wants = recipes.compactMap { recipe in recipe.want.map { (recipe.id, $0) } }
         if !wants.isEmpty {
