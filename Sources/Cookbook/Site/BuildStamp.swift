@@ -127,9 +127,11 @@ struct BuildStamp: Sendable, Equatable {
         try FileWriter.save(Array(text.utf8), to: path)
     }
 
-    /// Removes the stamp of the site at `target`, if any.
+    /// Removes the stamp of the site at `target`, if any, and the record of recipes beside it
+    /// (`RecipeRecord`), which is only ever used with the stamp of its build.
     static func remove(for target: String) {
         unlink(path(for: target))
+        RecipeRecord.remove(for: target)
     }
 
     /// Decides, under the output folder's lock, whether a build may leave the site at `target` as

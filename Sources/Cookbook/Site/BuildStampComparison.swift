@@ -63,13 +63,32 @@ extension BuildStamp {
             return (taken ?? BuildStamp.siteFingerprint(target))?.whole == previous.site
         }
 
-        /// Writes the stamp of the site just swapped in at `target` (under the lock); without the
-        /// cache, removes the last one instead (a `--no-cache` build never leans on a stamp).
-        func stamp(_ target: String, recipes: [String: RecipeEntry]) {
+        /// Writes the stamp of the site just swapped in at `target` (under the lock), and the record
+        /// of the recipes it loaded, `loaded`, from the recipes folder `root` (see `RecipeRecord`);
+        /// without the cache, removes the last ones instead (a `--no-cache` build never leans on a stamp).
+        func stamp(_ target: String, recipes: [String: RecipeEntry], loaded: [Recipe], root: URL, displayRoot: String) {
             guard cache != nil, let site = BuildStamp.siteFingerprint(target) else { return BuildStamp.remove(for: target) }
             if (try? BuildStamp(tool: tool, settings: settings, inputs: inputs.whole, site: site.whole, recipes: recipes).write(for: target)) == nil {
-                BuildStamp.remove(for: target)
+                return BuildStamp.remove(for: target)
             }
+            let record = RecipeRecord(tool: tool, settings: settings, fingerprint: inputs, loaded: loaded)
+            if (try? record.write(for: target, root: root, displayRoot: displayRoot)) == nil { RecipeRecord.remove(for: target) }
+        }
+
+        /// The record of the recipes the last build loaded, when there is a last stamp to vouch for
+        /// them and the record is this tool's, for these settings (see `RecipeRecord`).
+        func recordedRecipes(root: URL, displayRoot: String) -> RecipeRecord? {
+            guard cache != nil, previous != nil,
+                  let record = RecipeRecord.read(for: target, root: root, displayRoot: displayRoot), record.tool == tool,
+                  record.settings == settings else { return nil }
+            return record
+        }
+
+        /// Recipe `id` as the last build loaded it, from `record`, when its folder's fingerprint is
+        /// the one the record and the stamp recorded (and not racy).
+        func unchangedRecipe(_ id: String, in record: RecipeRecord?) -> Recipe? {
+            guard let record, isUnchanged(id) else { return nil }
+            return record.recipe(id, inputs: inputs.groups[id])
         }
     }
 }

@@ -12,13 +12,20 @@ extension CookbookProject {
     /// availability check skips the recipes the stamp shows unchanged (a stamp is written only by a
     /// build without diagnostics, so it would find nothing), and each recipe's Markdown is dropped:
     /// the workers read it themselves, and the parent keeps only what the index needs.
-    /// With `memory` (a watch), a recipe whose folder's fingerprint is the one it was loaded with
-    /// is taken from there (see `BuildMemory`).
+    /// A recipe whose folder's fingerprint is the one it was loaded with is not loaded again: with
+    /// `memory` (a watch) it is taken from there (see `BuildMemory`), else from the record the last
+    /// build wrote beside the site (see `RecipeRecord`). The loader's checks across recipes (their
+    /// order) still run on the whole list.
     func loadForBuild(comparedWith fast: BuildStamp.Comparison?, memory: BuildMemory? = nil)
         -> (recipes: [Recipe], diagnostics: [Diagnostic], availability: BackgroundValue<[Diagnostic]>) {
         var kept: (@Sendable (String) -> Recipe?)?
-        if let fast, let memory {
-            kept = { @Sendable id in memory.recipe(id, inputs: fast.inputs.groups[id], settings: fast.settings) }
+        if let fast {
+            let record = fast.recordedRecipes(root: recipesFolder, displayRoot: displayRoot)
+            if memory != nil || record != nil {
+                kept = { @Sendable id in
+                    memory?.recipe(id, inputs: fast.inputs.groups[id], settings: fast.settings) ?? fast.unchangedRecipe(id, in: record)
+                }
+            }
         }
         let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false, reusing: kept)
         let checked = loaded.recipes.filter { !(fast?.isUnchanged($0.id) ?? false) }

@@ -194,7 +194,7 @@ public struct CookbookProject: Sendable {
             } else {
                 transaction.removeOldSite()
             }
-            if clean, let fast { fast.stamp(transaction.target, recipes: stamped) } else if removesStamp { BuildStamp.remove(for: transaction.target) }
+            if clean, let fast { fast.stamp(transaction.target, recipes: stamped, loaded: recipes, root: recipesFolder, displayRoot: displayRoot) } else if removesStamp { BuildStamp.remove(for: transaction.target) }
             if clean, let fast { memory?.keep(recipes, inputs: fast.inputs, settings: fast.settings) }
         }
         if let later = options.finishLater { later(finish) } else { finish() }

@@ -38,11 +38,11 @@ struct CachePoisoningTests {
     /// the site is the one a build without the cache makes.
     private func rebuildAndCheck(_ w: HostileWorkspace, rebuilt: Int, _ comment: String) throws {
         forgetStamp(w)
-        let outside = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") && $0.key != ".out.pushbook-stamp" }
+        let outside = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") && $0.key != ".out.pushbook-stamp" && $0.key != ".out.pushbook-recipes" }
         let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
         #expect(run.status == 0, "\(comment): \(run.stderr)")
         #expect(run.stdout.contains("(\(2 - rebuilt) recipes from the cache)"), "\(comment): \(run.stdout)")
-        let after = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") && $0.key != ".out.pushbook-stamp" }
+        let after = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") && $0.key != ".out.pushbook-stamp" && $0.key != ".out.pushbook-recipes" }
         #expect(after == outside, "\(comment): changed outside out/: \(Set(after.keys).symmetricDifference(outside.keys).sorted())")
         #expect(try String(contentsOf: w.root.appendingPathComponent("victim/keep.txt"), encoding: .utf8) == "precious\n")
         let clean = try w.run(["build", "--recipes", "recipes", "--out", "clean", "--no-cache"])
