@@ -67,7 +67,7 @@ struct IsolationTests {
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains(crashed), "\(result.stderr)")
         #expect(result.stderr.contains("build failed: 'out' was left as it was"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.hasPrefix(".out.") && !$0.hasSuffix(".pushbook-lock") && !$0.hasSuffix(".pushbook-stamp") && !$0.hasSuffix(".pushbook-recipes") }
+        let leftovers = HostileWorkspace.leftovers(in: work)
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 

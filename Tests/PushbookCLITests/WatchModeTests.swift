@@ -83,8 +83,7 @@ struct WatchModeTests {
 
     /// Staging, set-aside or trash folders left beside out/.
     private func leftovers(_ w: HostileWorkspace) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: w.root.path)) ?? [])
-            .filter { $0.hasPrefix(".out.") && ![".out.pushbook-lock", ".out.pushbook-stamp", ".out.pushbook-spare", ".out.pushbook-spare-stamp", ".out.pushbook-recipes"].contains($0) }
+        w.leftovers()
     }
 
     @Test("an edit of the prose triggers exactly one rebuild with one status line; Ctrl-C then leaves the site whole and releases the lock")

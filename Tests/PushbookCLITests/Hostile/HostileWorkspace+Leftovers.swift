@@ -6,9 +6,19 @@ import Glibc
 /// What builds left beside `out/`, and which processes still run in the workspace: what the safety
 /// tests check after a build was stopped, and what they print when the check fails.
 extension HostileWorkspace {
+    /// What a build keeps beside `out/` on purpose: the lock, the stamp, the record of the recipes
+    /// it loaded, and the spare site with its record.
+    static let keptBesideOut: Set<String> = [".out.pushbook-lock", ".out.pushbook-stamp", ".out.pushbook-recipes", ".out.pushbook-spare",
+                                             ".out.pushbook-spare-stamp"]
+
+    /// The names beside `out/` in `folder` that a build left there but does not keep (see `keptBesideOut`).
+    static func leftovers(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".out.") && !keptBesideOut.contains($0) }.sorted()
+    }
+
     /// Leftovers next to `out/`: staging, set-aside or trash folders (`.out.ROLE-PID`).
     func leftovers() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasPrefix(".out.") && !$0.hasSuffix(".pushbook-lock") }.sorted()
+        Self.leftovers(in: root)
     }
 
     /// Processes still alive (not zombies) whose working folder is the workspace: builds and their

@@ -9,10 +9,11 @@ import Glibc
 struct InterruptedBuildTests {
     /// Starts a build of the workspace and kills it with SIGKILL after `delay` milliseconds;
     /// returns true when the kill landed before the build ended on its own.
-    private func buildAndKill(_ w: HostileWorkspace, afterMilliseconds delay: Int) throws -> Bool {
+    /// With `cached`, the build uses the cache (and so the stamp and the spare site).
+    private func buildAndKill(_ w: HostileWorkspace, afterMilliseconds delay: Int, cached: Bool) throws -> Bool {
         let process = Process()
         process.executableURL = CommandRunner.binary
-        process.arguments = ["build", "--recipes", "recipes", "--out", "out", "--no-cache"]
+        process.arguments = ["build", "--recipes", "recipes", "--out", "out"] + (cached ? [] : ["--no-cache"])
         process.currentDirectoryURL = w.root
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -23,8 +24,9 @@ struct InterruptedBuildTests {
         return process.terminationReason == .uncaughtSignal
     }
 
-    @Test("a build killed with SIGKILL at any moment leaves the previous site or the new one, byte for byte; the next build succeeds and removes the leftovers")
-    func killedBuildLeavesAWholeSite() throws {
+    @Test("a build killed with SIGKILL at any moment leaves the previous site or the new one, byte for byte; the next build succeeds and removes the leftovers (with the cache: staging into the spare site too)",
+          arguments: [false, true])
+    func killedBuildLeavesAWholeSite(cached: Bool) throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
         let original = try w.read("recipe.md")
@@ -48,7 +50,7 @@ struct InterruptedBuildTests {
         while finishedInARow < 3 && interrupted + completed < 400 {
             let target = 1 - current
             try w.write("recipe.md", versions[target])
-            if try buildAndKill(w, afterMilliseconds: delay) {
+            if try buildAndKill(w, afterMilliseconds: delay, cached: cached) {
                 interrupted += 1
                 finishedInARow = 0
             } else {
@@ -72,11 +74,11 @@ struct InterruptedBuildTests {
         // A build after all that succeeds, gives the expected site and cleans up what the kills left.
         let target = 1 - current
         try w.write("recipe.md", versions[target])
-        let final = try w.build()
+        let final = try w.run(["build", "--recipes", "recipes", "--out", "out"] + (cached ? [] : ["--no-cache"]))
         #expect(final.status == 0, "\(final.stderr)")
         #expect(HostileWorkspace.snapshot(w.out) == reference[target])
         #expect(w.leftovers().isEmpty, "left after a successful build: \(w.describeLeftovers())")
-        print("interrupted-build test: kills from 0 to \(delay - 5) ms, \(interrupted) interrupted, \(completed) completed first, leftovers seen: \(sawLeftovers)")
+        print("interrupted-build test (\(cached ? "cached" : "--no-cache")): kills from 0 to \(delay - 5) ms, \(interrupted) interrupted, \(completed) completed first, leftovers seen: \(sawLeftovers)")
     }
 
     @Test("a build killed with SIGKILL while a worker is in the middle of a recipe leaves no worker running, and the next build leaves nothing beside out/")

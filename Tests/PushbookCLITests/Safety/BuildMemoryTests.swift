@@ -41,7 +41,7 @@ struct BuildMemoryTests {
         #expect(work.count == 1)
         for step in work { step() }
         work = []  // the last steps hold the site's lock until they are released
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: w.root.path).filter { $0.hasPrefix(".out.") && ![".out.pushbook-lock", ".out.pushbook-stamp", ".out.pushbook-spare", ".out.pushbook-spare-stamp", ".out.pushbook-recipes"].contains($0) }
+        let leftovers = w.leftovers()
         #expect(leftovers.isEmpty, "\(leftovers)")
         #expect(FileManager.default.fileExists(atPath: w.root.appendingPathComponent(".out.pushbook-stamp").path))
         try w.expectSameAsColdBuild("one edit served from memory")
