@@ -66,8 +66,10 @@ extension BuildStamp {
         /// Writes the stamp of the site just swapped in at `target` (under the lock), and the record
         /// of the recipes it loaded, `loaded`, from the recipes folder `root` (see `RecipeRecord`);
         /// without the cache, removes the last ones instead (a `--no-cache` build never leans on a stamp).
-        func stamp(_ target: String, recipes: [String: RecipeEntry], loaded: [Recipe], root: URL, displayRoot: String) {
-            guard cache != nil, let site = BuildStamp.siteFingerprint(target) else { return BuildStamp.remove(for: target) }
+        /// `taken` is the site's fingerprint when the swap took it already and nothing changed the
+        /// site's files since (see `SiteTransaction.committedFingerprint`).
+        func stamp(_ target: String, recipes: [String: RecipeEntry], loaded: [Recipe], root: URL, displayRoot: String, taken: FileFingerprint? = nil) {
+            guard cache != nil, let site = taken ?? BuildStamp.siteFingerprint(target) else { return BuildStamp.remove(for: target) }
             if (try? BuildStamp(tool: tool, settings: settings, inputs: inputs.whole, site: site.whole, recipes: recipes).write(for: target)) == nil {
                 return BuildStamp.remove(for: target)
             }

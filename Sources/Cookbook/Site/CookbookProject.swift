@@ -189,12 +189,20 @@ public struct CookbookProject: Sendable {
         // stamp's entries say what it holds); otherwise it goes.
         let spare = clean && fast?.cache != nil && fast?.siteIsUnchanged(taken: transaction.siteFingerprint) == true ? fast : nil
         let finish: @Sendable () -> Void = { [stamped] in
+            // Kept as the spare, the old site shares its files' links as they were at the swap, so
+            // the fingerprint the swap took is the site's; removed, it changes their link counts.
+            var taken: FileFingerprint?
             if let spare, let previous = spare.previous {
                 transaction.keepOldSite(recipes: previous.recipes, tool: spare.tool, settings: spare.settings)
+                taken = transaction.committedFingerprint
             } else {
                 transaction.removeOldSite()
             }
-            if clean, let fast { fast.stamp(transaction.target, recipes: stamped, loaded: recipes, root: recipesFolder, displayRoot: displayRoot) } else if removesStamp { BuildStamp.remove(for: transaction.target) }
+            if clean, let fast {
+                fast.stamp(transaction.target, recipes: stamped, loaded: recipes, root: recipesFolder, displayRoot: displayRoot, taken: taken)
+            } else if removesStamp {
+                BuildStamp.remove(for: transaction.target)
+            }
             if clean, let fast { memory?.keep(recipes, inputs: fast.inputs, settings: fast.settings) }
         }
         if let later = options.finishLater { later(finish) } else { finish() }

@@ -22,6 +22,10 @@ final class SiteTransaction: @unchecked Sendable {
     let siteFingerprint: FileFingerprint?
     /// The spare site the staging folder was made from (see `SpareSite`), or nil when it started empty.
     let spare: SpareSite?
+    /// The fingerprint of the site `commit` swapped in, taken by its check just before the swap;
+    /// nil before, or when it could not be taken. It stays the site's only while nothing changes
+    /// the files' metadata, as removing the old site does (its links).
+    private(set) var committedFingerprint: FileFingerprint?
     private let lock: BuildLock
     private var finished = false
     private var oldSite: String?
@@ -82,19 +86,14 @@ final class SiteTransaction: @unchecked Sendable {
         self.target = target
     }
 
-    /// Checks that the staging folder holds exactly `files`, writes the manifest, and swaps the
-    /// staging folder in; the old site is removed by `removeOldSite`.
+    /// Writes the manifest, checks that the staging folder holds exactly `files` (in a walk that
+    /// also fingerprints it: `committedFingerprint`), and swaps the staging folder in; the old site
+    /// is removed by `removeOldSite` or kept by `keepOldSite`.
     func commit(files: [String]) throws(Problem) {
-        let expected = Set(files)
-        let found = DirectoryWalker.entries(under: staging.path)
-        let written = Set(found.filter { $0.kind != .directory && $0.path != SiteFolder.manifestName }.map(\.path))
-        guard written == expected, found.allSatisfy({ $0.kind != .symlink && $0.kind != .other && $0.validName }) else {
-            let odd = written.symmetricDifference(expected).sorted().prefix(3).joined(separator: ", ")
-            throw .failed("the staging folder does not hold the files the build wrote (\(odd)); the site was not replaced")
-        }
         // Written beside the staging manifest and renamed over it: a build killed at any moment
         // leaves a whole manifest (the staging one, which covers every file, or the site's), so
-        // the next build recognises the folder as its own and removes it.
+        // the next build recognises the folder as its own and removes it. Written before the
+        // check, so that the check's walk sees the site as it will be swapped in.
         let manifest = staging.appendingPathComponent(SiteFolder.manifestName)
         let draft = staging.appendingPathComponent(SiteFolder.manifestName + ".new")
         do {
@@ -104,6 +103,14 @@ final class SiteTransaction: @unchecked Sendable {
             }
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
+        }
+        let expected = Set(files)
+        let survey = FileFingerprint.survey(staging.path)
+        let found = survey?.entries ?? DirectoryWalker.entries(under: staging.path)
+        let written = Set(found.filter { $0.kind != .directory && $0.path != SiteFolder.manifestName }.map(\.path))
+        guard written == expected, found.allSatisfy({ $0.kind != .symlink && $0.kind != .other && $0.validName }) else {
+            let odd = written.symmetricDifference(expected).sorted().prefix(3).joined(separator: ", ")
+            throw .failed("the staging folder does not hold the files the build wrote (\(odd)); the site was not replaced")
         }
         let old: String?
         do {
@@ -118,6 +125,7 @@ final class SiteTransaction: @unchecked Sendable {
         }
         finished = true
         oldSite = old
+        committedFingerprint = survey?.fingerprint
     }
 
     /// Removes the site that `commit` replaced (registered for removal on a signal until then).
