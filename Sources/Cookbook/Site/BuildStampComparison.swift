@@ -64,17 +64,16 @@ extension BuildStamp {
         }
 
         /// Writes the stamp of the site just swapped in at `target` (under the lock), and the record
-        /// of the recipes it loaded, `loaded`, from the recipes folder `root` (see `RecipeRecord`);
-        /// without the cache, removes the last ones instead (a `--no-cache` build never leans on a stamp).
+        /// of the recipes it loaded, `record` (`RecipeRecord.encoded`); without the cache, removes
+        /// the last ones instead (a `--no-cache` build never leans on a stamp).
         /// `taken` is the site's fingerprint when the swap took it already and nothing changed the
         /// site's files since (see `SiteTransaction.committedFingerprint`).
-        func stamp(_ target: String, recipes: [String: RecipeEntry], loaded: [Recipe], root: URL, displayRoot: String, taken: FileFingerprint? = nil) {
+        func stamp(_ target: String, recipes: [String: RecipeEntry], record: [UInt8], taken: FileFingerprint? = nil) {
             guard cache != nil, let site = taken ?? BuildStamp.siteFingerprint(target) else { return BuildStamp.remove(for: target) }
             if (try? BuildStamp(tool: tool, settings: settings, inputs: inputs.whole, site: site.whole, recipes: recipes).write(for: target)) == nil {
                 return BuildStamp.remove(for: target)
             }
-            let record = RecipeRecord(tool: tool, settings: settings, fingerprint: inputs, loaded: loaded)
-            if (try? record.write(for: target, root: root, displayRoot: displayRoot)) == nil { RecipeRecord.remove(for: target) }
+            if (try? RecipeRecord.write(record, for: target)) == nil { RecipeRecord.remove(for: target) }
         }
 
         /// The record of the recipes the last build loaded, when there is a last stamp to vouch for

@@ -140,6 +140,12 @@ public struct CookbookProject: Sendable {
         }
         let shownOut = shown ?? output.path
         let (recipes, loadDiagnostics, availability) = loadForBuild(comparedWith: fast, memory: options.memory)
+        // The record of the recipes loaded (written with the stamp, see `RecipeRecord`) is encoded
+        // meanwhile, on a thread of its own: nothing the build does later changes it.
+        let root = recipesFolder, display = displayRoot
+        let record = fast.map { fast in
+            BackgroundValue { RecipeRecord(tool: fast.tool, settings: fast.settings, fingerprint: fast.inputs, loaded: recipes).encoded(root: root, displayRoot: display) }
+        }
         let (cache, cacheWarning) = Self.usableCache(options)
         // The availability check's findings join the load's once the workers are done (or the site
         // could not be opened): nothing reads `diagnostics` before.
@@ -199,7 +205,7 @@ public struct CookbookProject: Sendable {
                 transaction.removeOldSite()
             }
             if clean, let fast {
-                fast.stamp(transaction.target, recipes: stamped, loaded: recipes, root: recipesFolder, displayRoot: displayRoot, taken: taken)
+                fast.stamp(transaction.target, recipes: stamped, record: record?.value ?? [], taken: taken)
             } else if removesStamp {
                 BuildStamp.remove(for: transaction.target)
             }

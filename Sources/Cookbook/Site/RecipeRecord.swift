@@ -140,10 +140,15 @@ struct RecipeRecord: Sendable {
     /// file of its own first, then renamed over the last record, so a reader sees one whole record
     /// or the last one (which the next stamp no longer matches), never a part.
     func write(for target: String, root: URL, displayRoot: String) throws {
+        try Self.write(encoded(root: root, displayRoot: displayRoot), for: target)
+    }
+
+    /// Writes a record's bytes (`encoded`) beside the site at `target`, as `write(for:root:displayRoot:)` does.
+    static func write(_ bytes: [UInt8], for target: String) throws {
         let path = Self.path(for: target), partial = path + ".partial"
         unlink(partial)
         do {
-            try FileWriter.save(encoded(root: root, displayRoot: displayRoot), to: partial)
+            try FileWriter.save(bytes, to: partial)
             guard rename(partial, path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot rename '\(partial)': \(String(cString: strerror(errno)))"])
             }
