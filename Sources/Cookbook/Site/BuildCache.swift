@@ -83,9 +83,9 @@ struct BuildCache: Sendable {
     /// `entryFile` (and checked the same way); an entry read and checked is kept there.
     ///
     /// With `staged` (a spare site as staging that holds the recipe's files for this key, see
-    /// `SpareSite`), the files are left where they are when they are exactly the entry's; else
-    /// they are removed and restored as usual. On a miss they are removed too, so that the worker
-    /// building the recipe writes into an empty place.
+    /// `SpareSite`), the files are left where they are when they are exactly the entry's; anything
+    /// else is a miss, and the files are removed, so that the worker building the recipe writes
+    /// into an empty place.
     func restore(key: String, id: String, into staging: URL, linkingFrom site: OldSiteFile.Linker? = nil, vouchedLinks: String? = nil,
                  memory: BuildMemory? = nil, staged spare: SpareSite? = nil) -> RecipeArtifact? {
         guard let artifact = restoreEntry(key: key, id: id, into: staging, linkingFrom: site, vouchedLinks: vouchedLinks, memory: memory,
@@ -96,7 +96,7 @@ struct BuildCache: Sendable {
         return artifact
     }
 
-    /// `restore` but for the removal of a spare's files on a miss.
+    /// `restore` but for the removal of a spare's files on a miss (in one place).
     private func restoreEntry(key: String, id: String, into staging: URL, linkingFrom site: OldSiteFile.Linker?, vouchedLinks: String?,
                               memory: BuildMemory?, staged spare: SpareSite?) -> RecipeArtifact? {
         // Read below the cache folder itself, so that no part of the way, the entry's folder
@@ -110,22 +110,19 @@ struct BuildCache: Sendable {
         memory?.keep(entry)
         var artifact = entry.artifact
         // The entry's links count only as the stamp vouches for them, and only for a page taken over unread.
-        let linksVouched = site != nil && vouchedLinks != nil && Array(artifact.links.keys) == [RecipePage.path(of: id)]
+        let page = RecipePage.path(of: id)
+        let linksVouched = site != nil && vouchedLinks != nil && Array(artifact.links.keys) == [page]
             && PageLinks.digest(artifact.links) == vouchedLinks
         artifact.links = [:]
-        let page = RecipePage.path(of: id)
         if let spare {
-            if spare.files[id] == Set(entry.files.map(\.path)) {
-                if Array(entry.artifact.links.keys) == [page], PageLinks.digest(entry.artifact.links) == spare.recipes[id]?.links {
-                    artifact.links = entry.artifact.links
-                } else {
-                    guard let bytes = try? ContainedFile.read(page, under: staging.path, limit: 256 << 20) else { return nil }
-                    let links = LinkChecker.links(in: String(decoding: bytes, as: UTF8.self))
-                    artifact.links = [page: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
-                }
-                return artifact
+            guard spare.files[id] == Set(entry.files.map(\.path)) else { return nil }
+            if Array(entry.artifact.links.keys) == [page], PageLinks.digest(entry.artifact.links) == spare.recipes[id]?.links {
+                artifact.links = entry.artifact.links
+            } else {
+                guard let bytes = try? ContainedFile.read(page, under: staging.path, limit: 256 << 20) else { return nil }
+                artifact.links = Self.links(of: page, in: bytes)
             }
-            spare.remove(id)
+            return artifact
         }
         var written: [String] = []
         func miss() -> RecipeArtifact? {
@@ -133,14 +130,13 @@ struct BuildCache: Sendable {
             return nil
         }
         for file in entry.files {
-            let isPage = file.path == RecipePage.path(of: id)
+            let isPage = file.path == page
             if let site, let bytes = site.take(file.path, size: file.bytes, reading: isPage && !linksVouched) {
                 written.append(file.path)
                 if isPage && linksVouched {
                     artifact.links = entry.artifact.links
                 } else if isPage {
-                    let links = LinkChecker.links(in: String(decoding: bytes, as: UTF8.self))
-                    artifact.links = [file.path: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
+                    artifact.links = Self.links(of: page, in: bytes)
                 }
                 continue
             }
@@ -153,12 +149,15 @@ struct BuildCache: Sendable {
                 return miss()
             }
             written.append(file.path)
-            if file.path == RecipePage.path(of: id) {
-                let links = LinkChecker.links(in: String(decoding: bytes, as: UTF8.self))
-                artifact.links = [file.path: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
-            }
+            if file.path == page { artifact.links = Self.links(of: page, in: bytes) }
         }
         return artifact
+    }
+
+    /// The anchors and links of the recipe page `page` whose bytes are `bytes`, as an artifact holds them.
+    private static func links(of page: String, in bytes: [UInt8]) -> [String: PageLinks] {
+        let links = LinkChecker.links(in: String(decoding: bytes, as: UTF8.self))
+        return [page: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
     }
 
     /// Stores a passing artifact with copies of its files from `staging` and their digests
