@@ -45,7 +45,8 @@ enum ContainedFile {
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(relative, String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegular(relative) }
         guard Int(info.st_size) <= limit else { throw .tooLarge(relative, limit: limit) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        // Not zero-filled first: every byte up to `count` is the file's (the rest is cut off below).
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { _, initialized in initialized = Int(info.st_size) }
         var count = 0
         while true {
             if count == bytes.count {

@@ -53,9 +53,8 @@ enum DirectoryWalker {
         defer { closedir(handle) }
         while let entry = readdir(handle) {
             let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
-                let bytes = raw.prefix(while: { $0 != 0 })
-                if let text = String(validating: bytes, as: UTF8.self) { return (text, true) }
-                return (String(decoding: bytes, as: UTF8.self), false)
+                if let text = ValidUTF8.string(terminatedIn: raw) { return (text, true) }
+                return (String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self), false)
             }
             if name == "." || name == ".." { continue }
             let relative = prefix.isEmpty ? name : prefix + "/" + name

@@ -79,7 +79,7 @@ struct ByteReader {
     mutating func string() throws(Malformed) -> String {
         let length = try count()
         let end = position + length
-        let text = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[position..<end]), as: UTF8.self) }
+        let text = bytes.withUnsafeBufferPointer { ValidUTF8.string(UnsafeBufferPointer(rebasing: $0[position..<end])) }
         guard let text else { throw Malformed() }
         position = end
         return text

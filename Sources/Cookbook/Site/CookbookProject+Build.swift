@@ -98,7 +98,7 @@ extension CookbookProject {
     func plan(_ recipes: [Recipe], cache: BuildCache?, comparedWith fast: BuildStamp.Comparison?, site transaction: SiteTransaction,
               toolStamp: String, memory: BuildMemory? = nil, options: BuildOptions = BuildOptions()) -> BuildPlan {
         let staging = transaction.staging
-        let reusableSite = fast?.siteIsUnchanged(taken: transaction.siteFingerprint) == true ? transaction.target : nil
+        let reusableSite = fast?.siteIsUnchanged(taken: transaction.siteFingerprint) == true ? transaction.reusableSite : nil
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
         var plan = BuildPlan()
         // A key names a cache entry and the stamp's record of a recipe: a build with no cache writes
@@ -117,7 +117,7 @@ extension CookbookProject {
             let previous = index > 0 ? links[index - 1] : nil
             let next = index + 1 < links.count ? links[index + 1] : nil
             return .init(root: recipesFolder.path, displayRoot: displayRoot, id: recipes[index].id, previous: previous, next: next,
-                         key: keys[index], staging: staging.path, site: transaction.target)
+                         key: keys[index], staging: staging.path, site: transaction.reusableSite)
         }
         // Started first: the recipes the stamp shows changed (their key is not the one it recorded).
         var first: [Int] = []
@@ -197,7 +197,7 @@ extension CookbookProject {
                            shown: String) -> Result<(files: Set<String>, broken: [Diagnostic]), Diagnostic> {
         do throws(Diagnostic) {
             return .success(try SitePages.finish(recipes: recipes, artifacts: artifacts, staging: transaction.staging, site: shown,
-                                                 reusing: transaction.target))
+                                                 reusing: transaction.reusableSite))
         } catch {
             return .failure(error)
         }

@@ -40,8 +40,11 @@ struct FileFingerprint: Sendable, Equatable {
     /// them (sorted by path, links not followed; every name is valid UTF-8, or there is no
     /// fingerprint): one walk for the output folder's check under the lock and the stamp's
     /// comparison. Nil when the fingerprint cannot be taken (then list the folder by itself).
-    static func survey(_ root: String) -> (fingerprint: FileFingerprint, entries: [DirectoryWalker.Entry])? {
+    /// `files` identifies every entry but the folders (see `FileIdentity`).
+    static func survey(_ root: String) -> (fingerprint: FileFingerprint, entries: [DirectoryWalker.Entry], files: Set<FileIdentity>)? {
         guard let (fingerprint, lines) = taken(root, skipHidden: false, racyCheck: false, only: nil) else { return nil }
+        var files = Set<FileIdentity>(minimumCapacity: lines.count)
+        for line in lines where line.fields.0 != -1 { files.insert(FileIdentity(device: line.fields.5, inode: line.fields.4)) }
         let entries = lines.map { line -> DirectoryWalker.Entry in
             let kind: DirectoryWalker.Kind
             switch line.fields.0 == -1 ? S_IFDIR : mode_t(truncatingIfNeeded: line.fields.0) & S_IFMT {
@@ -52,7 +55,16 @@ struct FileFingerprint: Sendable, Equatable {
             }
             return DirectoryWalker.Entry(path: line.path, kind: kind, validName: true)
         }
-        return (fingerprint, entries)
+        return (fingerprint, entries, files)
+    }
+
+    /// A file's inode and device: two names with one identity are hard links of one file, and a
+    /// change of either one's link count changes the other's line.
+    struct FileIdentity: Hashable, Sendable {
+        /// `st_dev`.
+        var device: Int64
+        /// `st_ino`.
+        var inode: Int64
     }
 
     /// The fingerprint and the lines it digested, sorted by path.
@@ -153,7 +165,7 @@ struct FileFingerprint: Sendable, Equatable {
             defer { if !handed { closedir(handle) } }
             while let entry = readdir(handle) {
                 let type = Int32(entry.pointee.d_type)
-                guard let name = withUnsafeBytes(of: entry.pointee.d_name, { String(validating: $0.prefix { $0 != 0 }, as: UTF8.self) }) else {
+                guard let name = withUnsafeBytes(of: entry.pointee.d_name, ValidUTF8.string(terminatedIn:)) else {
                     // Not valid UTF-8: a top-level hidden name is left out, any other cannot be written down.
                     let hidden = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
                     if skipHidden && prefix.isEmpty && hidden { continue }

@@ -26,6 +26,12 @@ enum RecipeCodec {
     /// recordable (see `isRecordable`); returns false, having written nothing, when it is not.
     static func write(_ recipe: Recipe, root: URL, displayRoot: String, to writer: inout ByteWriter) -> Bool {
         guard isRecordable(recipe, root: root, displayRoot: displayRoot) else { return false }
+        writeRecordable(recipe, to: &writer)
+        return true
+    }
+
+    /// Writes `recipe` as `write` does, for a recipe `isRecordable` said yes to.
+    static func writeRecordable(_ recipe: Recipe, to writer: inout ByteWriter) {
         for text in [recipe.title, recipe.summary, recipe.topic] { writer.string(text) }
         writer.int(recipe.order)
         writer.strings(recipe.tags)
@@ -50,7 +56,6 @@ enum RecipeCodec {
         }
         writer.string(recipe.markdown)
         writer.int(recipe.markdownLine)
-        return true
     }
 
     /// Reads what `write` wrote of the recipe `id`, its paths derived from `root` and `displayRoot`.

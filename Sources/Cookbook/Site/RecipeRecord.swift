@@ -85,7 +85,7 @@ struct RecipeRecord: Sendable {
         writer.list(recordable) { writer, item in
             writer.string(item.key)
             writer.string(item.value.inputs)
-            _ = RecipeCodec.write(item.value.recipe, root: root, displayRoot: displayRoot, to: &writer)
+            RecipeCodec.writeRecordable(item.value.recipe, to: &writer)
         }
         let digest = ContentHash.digest(writer.bytes)
         writer.string(digest)

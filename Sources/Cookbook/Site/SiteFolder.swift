@@ -277,7 +277,7 @@ enum SiteFolder {
         while let entry = readdir(handle) {
             // A name that is not valid UTF-8 cannot be named by a String; the final removal of the
             // whole folder (FileManager) takes it.
-            guard let name = withUnsafeBytes(of: entry.pointee.d_name, { String(validating: $0.prefix { $0 != 0 }, as: UTF8.self) }),
+            guard let name = withUnsafeBytes(of: entry.pointee.d_name, ValidUTF8.string(terminatedIn:)),
                   name != ".", name != ".." else { continue }
             var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {

@@ -22,6 +22,19 @@ final class SiteTransaction: @unchecked Sendable {
     let siteFingerprint: FileFingerprint?
     /// The spare site the staging folder was made from (see `SpareSite`), or nil when it started empty.
     let spare: SpareSite?
+    /// The site whose identical files the build takes over by hard links (`OldSiteFile`): the
+    /// folder replaced, unless staging is a spare (then staging keeps what the spare holds, and the
+    /// rest is written or copied from the cache), so that the build leaves that folder alone.
+    var reusableSite: String? { spare == nil ? target : nil }
+    /// True once `commit` found that the build changed nothing of the folder it replaced, so that
+    /// its fingerprint is still `siteFingerprint` and `keepOldSite` need not walk it again: staging
+    /// was a spare, nothing was taken over from the folder (see `reusableSite`), and every file the
+    /// spare shared with it by a hard link is still in the new site (removing one from staging
+    /// would have changed the folder's link count and change time of that file).
+    private(set) var leavesOldSiteAlone = false
+    /// The identities of the spare's files that are files of the folder replaced too (hard links
+    /// made by earlier builds); nil when either was not surveyed.
+    private let sharedWithSite: Set<FileFingerprint.FileIdentity>?
     /// The fingerprint of the site `commit` swapped in, taken by its check just before the swap;
     /// nil before, or when it could not be taken. It stays the site's only while nothing changes
     /// the files' metadata, as removing the old site does (its links).
@@ -47,8 +60,15 @@ final class SiteTransaction: @unchecked Sendable {
          spare: (tool: String, settings: String)? = nil, waiting: () -> Void) throws(Problem) {
         let target = SiteFolder.canonicalPath(output)
         let folders = protected.map { (path: SiteFolder.canonicalPath($0.url), name: $0.name) }
+        // The first check refuses before anything is made: the parent folder and the lock file.
+        // When the lock file is there already (a build into this folder ran before), taking the
+        // lock makes nothing, so the folder's contents are left to the check under the lock, which
+        // counts anyway; the checks of the path itself (the root, the protected folders, a file)
+        // still come first.
+        let madeBefore = DirectoryWalker.lstatKind(BuildLock.path(for: target)) == .file
         do {
-            _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders)
+            _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders,
+                                                listing: madeBefore ? { _ in [] } : DirectoryWalker.entries(under:))
         } catch {
             throw .refused(error)
         }
@@ -61,17 +81,17 @@ final class SiteTransaction: @unchecked Sendable {
         }
         // Another build may have replaced the folder while this one waited: this check is the one
         // that counts, and its walk also takes the folder's fingerprint for the stamp's comparison.
-        var surveyed: FileFingerprint?
+        var surveyed: (fingerprint: FileFingerprint, files: Set<FileFingerprint.FileIdentity>)?
         do {
             _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders) { path in
                 guard fingerprint, let survey = FileFingerprint.survey(path) else { return DirectoryWalker.entries(under: path) }
-                surveyed = survey.fingerprint
+                surveyed = (survey.fingerprint, survey.files)
                 return survey.entries
             }
         } catch {
             throw .refused(error)
         }
-        siteFingerprint = surveyed
+        siteFingerprint = surveyed?.fingerprint
         do {
             // Made and registered in one step under the signal handler's lock: a signal lands before
             // the folder exists or after it is registered for removal, never in between.
@@ -83,6 +103,7 @@ final class SiteTransaction: @unchecked Sendable {
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
+        sharedWithSite = self.spare.flatMap { spare in surveyed.map { spare.identities.intersection($0.files) } }
         self.target = target
     }
 
@@ -126,6 +147,7 @@ final class SiteTransaction: @unchecked Sendable {
         finished = true
         oldSite = old
         committedFingerprint = survey?.fingerprint
+        if let survey, let sharedWithSite { leavesOldSiteAlone = sharedWithSite.isSubset(of: survey.files) }
     }
 
     /// Removes the site that `commit` replaced (registered for removal on a signal until then).
@@ -142,7 +164,8 @@ final class SiteTransaction: @unchecked Sendable {
         guard let old = oldSite else { return }
         oldSite = nil
         Interruption.uninterrupted { registry in
-            SpareSite.keep(old, for: target, recipes: recipes, tool: tool, settings: settings)
+            SpareSite.keep(old, for: target, recipes: recipes, tool: tool, settings: settings,
+                           fingerprint: leavesOldSiteAlone ? siteFingerprint : nil)
             registry.forget(old)
         }
     }

@@ -27,6 +27,9 @@ struct SpareSite: Sendable {
     let recipes: [String: BuildStamp.RecipeEntry]
     /// The files it held when it was taken, by the recipe owning them (see `owner(of:)`).
     let files: [String: Set<String>]
+    /// The identities of the files it held when it was taken (see `FileFingerprint.FileIdentity`):
+    /// a file it shares with the site by a hard link changes the site's lines when it is removed.
+    let identities: Set<FileFingerprint.FileIdentity>
 
     /// The spare folder's path for a site folder (canonical path).
     static func path(for target: String) -> String {
@@ -67,7 +70,7 @@ struct SpareSite: Sendable {
         for entry in survey.entries where entry.kind == .file {
             if let id = owner(of: entry.path) { files[id, default: []].insert(entry.path) }
         }
-        return SpareSite(staging: staging, recipes: stamp.recipes, files: files)
+        return SpareSite(staging: staging, recipes: stamp.recipes, files: files, identities: survey.files)
     }
 
     /// Removes the spare of `target` when it is wholly the build's, and its record.
@@ -82,14 +85,16 @@ struct SpareSite: Sendable {
 
     /// Puts the replaced site at `old` aside as the spare of `target`, with the record of a build
     /// of `tool` and `settings` whose previous stamp described it with `recipes`; removes it when
-    /// it cannot be. Called under the lock, after the swap.
-    static func keep(_ old: String, for target: String, recipes: [String: BuildStamp.RecipeEntry], tool: String, settings: String) {
+    /// it cannot be. Called under the lock, after the swap. `fingerprint` is the site's, when the
+    /// build knows it is still that (see `SiteTransaction.leavesOldSiteAlone`); else it is taken.
+    static func keep(_ old: String, for target: String, recipes: [String: BuildStamp.RecipeEntry], tool: String, settings: String,
+                     fingerprint known: FileFingerprint? = nil) {
         let spare = path(for: target), record = recordPath(for: target)
         unlink(record)
         // Only into a free name: `rename` would also replace an empty folder someone made there.
         var info = stat()
         guard lstat(spare, &info) != 0, errno == ENOENT, rename(old, spare) == 0 else { return SiteFolder.removeOwned(old) }
-        guard let fingerprint = FileFingerprint.of(spare, racyCheck: false),
+        guard let fingerprint = known ?? FileFingerprint.of(spare, racyCheck: false),
               (try? BuildStamp(tool: tool, settings: settings, inputs: "-", site: fingerprint.whole, recipes: recipes).write(to: record)) != nil else {
             unlink(record)
             return SiteFolder.removeOwned(spare)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Cookbook
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -93,6 +94,50 @@ struct SpareSiteTests {
         let run = try cachedBuild(w)
         #expect(run.status == 0 && run.stdout.contains("(1 recipes from the cache)"), "\(run.stdout) \(run.stderr)")
         try w.expectSameAsColdBuild("edit after the additions")
+    }
+
+    /// The fingerprint the spare's record names, and the spare's own, taken now.
+    private func spareFingerprints(_ w: HostileWorkspace) throws -> (recorded: String?, actual: String?) {
+        let record = try? Data(contentsOf: w.root.appendingPathComponent(recordName))
+        return (record.flatMap { BuildStamp.parse(Array($0)) }?.site,
+                FileFingerprint.of(w.root.appendingPathComponent(spareName).path, racyCheck: false)?.whole)
+    }
+
+    @Test("after every build of a sequence (edits, an edit undone, a retitle, a build after --no-cache), the spare's record names the spare's own fingerprint, whether the build walked the spare or knew it was left alone, and each edit stages into it")
+    func spareRecordIsTheSparesFingerprint() throws {
+        let w = try workspaceWithSpare()
+        defer { w.remove() }
+        let page = w.out.appendingPathComponent("recipes/payload-pitfalls.html")
+        var pages: [UInt?] = [nil, inode(page)]
+        let undo = try w.read("recipe.md")
+        let steps: [(String, () throws -> Void)] = [
+            ("first edit", { _ = try w.appendProse("One more paragraph.") }),
+            ("second edit", { _ = try w.appendProse("Yet another paragraph.") }),
+            ("edit undone", { try w.write("recipe.md", undo) }),
+            ("third edit", { _ = try w.appendProse("A last paragraph.") }),
+            ("retitled", { try w.replace("title: ", with: "title: Retitled ", in: "recipe.md") }),
+            ("after --no-cache", {
+                let cold = try w.run(["build", "--recipes", "recipes", "--out", "out", "--no-cache"])
+                try #require(cold.status == 0, "\(cold.stderr)")
+                usleep(1_100_000)
+                let first = try cachedBuild(w)
+                try #require(first.status == 0, "\(first.stderr)")
+                _ = try w.appendProse("A paragraph after the cold build.")
+            }),
+            ("edit after that", { _ = try w.appendProse("And the very last one.") }),
+        ]
+        for (name, step) in steps {
+            try step()
+            usleep(1_100_000)  // out of the racy window, so that the stamp can vouch for the edit
+            let run = try cachedBuild(w)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            let (recorded, actual) = try spareFingerprints(w)
+            #expect(recorded != nil && recorded == actual, "\(name): the spare's record does not name the spare as it is")
+            pages.append(inode(page))
+        }
+        // The unchanged recipe's page stays where the spare held it: its file is the one of the site two builds back.
+        #expect(pages[1] != nil && pages[3] == pages[1] && pages[4] == pages[2], "the unchanged page was written again: \(pages)")
+        try w.expectSameAsColdBuild("the sequence")
     }
 
     @Test("a spare file changed behind the build's back (same size) is never served: the spare is dropped and the site equals --no-cache")
