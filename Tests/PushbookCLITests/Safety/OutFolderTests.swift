@@ -38,6 +38,21 @@ struct OutFolderTests {
         #expect(HostileWorkspace.snapshot(w.root) == before, "the workspace changed")
     }
 
+    @Test("a site built into --out before (its lock file beside it), then given a file of the user's deep inside, is refused with exit 2 and nothing changed: the check under the lock walks it")
+    func foreignFileBesideAnExistingLockIsRefused() throws {
+        let w = try workspace()
+        defer { w.remove() }
+        try #require(try w.run(["build", "--recipes", "recipes", "--out", "out"]).status == 0)
+        try #require(FileManager.default.fileExists(atPath: w.root.appendingPathComponent(".out.pushbook-lock").path))
+        try w.writeOutside("out/downloads/fcm-image/my-notes.txt", "mine\n")
+        let before = HostileWorkspace.snapshot(w.root)
+        let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
+        #expect(!run.crashed)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("error: refusing to replace 'out': it holds what pushbook did not write (") && run.stderr.contains("my-notes.txt"), "\(run.stderr)")
+        #expect(HostileWorkspace.snapshot(w.root) == before, "the workspace changed")
+    }
+
     @Test("review D2: --out a folder holding an index.html and the recipes is refused, and the recipes and notes stay")
     func folderAroundTheRecipesIsRefused() throws {
         let w = try HostileWorkspace()
