@@ -27,7 +27,7 @@ struct BuildStamp: Sendable, Equatable {
         (target as NSString).deletingLastPathComponent + "/.\((target as NSString).lastPathComponent).pushbook-stamp"
     }
     /// The first line.
-    static let header = "pushbook build stamp 2"
+    static let header = "pushbook build stamp 3"
     /// The largest stamp read.
     static let sizeLimit = 64 << 20
 
@@ -53,6 +53,9 @@ struct BuildStamp: Sendable, Equatable {
     var site: String
     /// The recipes built, by id.
     var recipes: [String: RecipeEntry]
+    /// `SitePages.targetsDigest` of the site the build checked every link of ("-" when none was
+    /// recorded): with the same targets, a page whose links are the recorded ones needs no check.
+    var links: String = "-"
 
     /// The digest of what else decides the site's bytes: where the recipes are and how messages
     /// name them, and which folder the site is.
@@ -69,7 +72,7 @@ struct BuildStamp: Sendable, Equatable {
 
     /// The stamp as text: one field a line, recipes sorted by id.
     var text: String {
-        var lines = [Self.header, "tool \(tool)", "settings \(settings)", "inputs \(inputs)", "site \(site)"]
+        var lines = [Self.header, "tool \(tool)", "settings \(settings)", "inputs \(inputs)", "site \(site)", "links \(links)"]
         for (id, entry) in recipes.sorted(by: { $0.key < $1.key }) {
             lines.append("recipe \(id) \(entry.inputs) \(entry.folderHash) \(entry.key) \(entry.links)")
         }
@@ -81,20 +84,20 @@ struct BuildStamp: Sendable, Equatable {
     static func parse(_ bytes: [UInt8]) -> BuildStamp? {
         guard let text = String(validating: bytes, as: UTF8.self), text.hasSuffix("\n") else { return nil }
         let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 5, lines[0] == header else { return nil }
+        guard lines.count >= 6, lines[0] == header else { return nil }
         func field(_ line: Substring, _ name: String) -> String? {
             let parts = line.split(separator: " ", omittingEmptySubsequences: false)
             return parts.count == 2 && parts[0] == name && !parts[1].isEmpty ? String(parts[1]) : nil
         }
         guard let tool = field(lines[1], "tool"), let settings = field(lines[2], "settings"),
-              let inputs = field(lines[3], "inputs"), let site = field(lines[4], "site") else { return nil }
+              let inputs = field(lines[3], "inputs"), let site = field(lines[4], "site"), let links = field(lines[5], "links") else { return nil }
         var recipes: [String: RecipeEntry] = [:]
-        for line in lines.dropFirst(5) {
+        for line in lines.dropFirst(6) {
             let parts = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 6, parts[0] == "recipe", parts.dropFirst().allSatisfy({ !$0.isEmpty }), recipes[parts[1]] == nil else { return nil }
             recipes[parts[1]] = RecipeEntry(inputs: parts[2], folderHash: parts[3], key: parts[4], links: parts[5])
         }
-        return BuildStamp(tool: tool, settings: settings, inputs: inputs, site: site, recipes: recipes)
+        return BuildStamp(tool: tool, settings: settings, inputs: inputs, site: site, recipes: recipes, links: links)
     }
 
     /// The stamp of the site at `target` (canonical), read without following a link; nil when

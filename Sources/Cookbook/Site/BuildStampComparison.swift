@@ -67,13 +67,26 @@ extension BuildStamp {
         /// of the recipes it loaded, `record` (`RecipeRecord.encoded`); without the cache, removes
         /// the last ones instead (a `--no-cache` build never leans on a stamp).
         /// `taken` is the site's fingerprint when the swap took it already and nothing changed the
-        /// site's files since (see `SiteTransaction.committedFingerprint`).
-        func stamp(_ target: String, recipes: [String: RecipeEntry], record: [UInt8], taken: FileFingerprint? = nil) {
+        /// site's files since (see `SiteTransaction.committedFingerprint`). `links` is the digest of
+        /// the link targets the build checked (see `SitePages.targetsDigest`).
+        func stamp(_ target: String, recipes: [String: RecipeEntry], record: [UInt8], taken: FileFingerprint? = nil, links: String = "-") {
             guard cache != nil, let site = taken ?? BuildStamp.siteFingerprint(target) else { return BuildStamp.remove(for: target) }
-            if (try? BuildStamp(tool: tool, settings: settings, inputs: inputs.whole, site: site.whole, recipes: recipes).write(for: target)) == nil {
+            if (try? BuildStamp(tool: tool, settings: settings, inputs: inputs.whole, site: site.whole, recipes: recipes, links: links).write(for: target)) == nil {
                 return BuildStamp.remove(for: target)
             }
             if (try? RecipeRecord.write(record, for: target)) == nil { RecipeRecord.remove(for: target) }
+        }
+
+        /// What the last stamp vouches for of the links (see `SitePages.CheckedLinks`): its targets'
+        /// digest, and the pages of the recipes whose links digest (`stamped`, this build's) is the
+        /// recorded one; nil without a recorded digest.
+        func checkedLinks(stamped: [String: RecipeEntry], artifacts: [String: RecipeArtifact]) -> SitePages.CheckedLinks? {
+            guard let previous, previous.links != "-" else { return nil }
+            var unchanged: Set<String> = []
+            for (id, entry) in stamped where entry.links != "-" && previous.recipes[id]?.links == entry.links {
+                if let pages = artifacts[id]?.links.keys { unchanged.formUnion(pages) }
+            }
+            return SitePages.CheckedLinks(targets: previous.links, unchanged: unchanged)
         }
 
         /// The record of the recipes the last build loaded, when there is a last stamp to vouch for

@@ -191,13 +191,14 @@ extension CookbookProject {
 
     /// Renders the site's own pages from the artifacts and writes them into staging (taking over
     /// the old site's identical files) while every link of the whole site is checked, on two lanes
-    /// (see `SitePages`): its files and the broken links, or the diagnostic that stopped the render
-    /// or the write.
+    /// (see `SitePages`; the recipe pages `checked` vouches for are not checked again): its files,
+    /// the broken links and the link targets' digest, or the diagnostic that stopped the render or the write.
     static func finishSite(recipes: [Recipe], artifacts: [String: RecipeArtifact], site transaction: SiteTransaction,
-                           shown: String) -> Result<(files: Set<String>, broken: [Diagnostic]), Diagnostic> {
+                           shown: String, checked: SitePages.CheckedLinks? = nil)
+        -> Result<(files: Set<String>, broken: [Diagnostic], targets: String), Diagnostic> {
         do throws(Diagnostic) {
             return .success(try SitePages.finish(recipes: recipes, artifacts: artifacts, staging: transaction.staging, site: shown,
-                                                 reusing: transaction.reusableSite))
+                                                 reusing: transaction.reusableSite, checked: checked))
         } catch {
             return .failure(error)
         }

@@ -143,14 +143,23 @@ public struct CookbookProject: Sendable {
             return BuildReport(diagnostics: [], recipes: stamp.recipes.count, examples: 0, cached: stamp.recipes.count, filesWritten: 0, succeeded: true, upToDate: true)
         }
         let shownOut = shown ?? output.path
-        let (recipes, loadDiagnostics, availability) = loadForBuild(comparedWith: fast, memory: options.memory)
-        // The record of the recipes loaded (written with the stamp, see `RecipeRecord`) is encoded
-        // meanwhile, on a thread of its own: nothing the build does later changes it.
-        let root = recipesFolder, display = displayRoot
-        let record = fast.map { fast in
-            BackgroundValue { RecipeRecord(tool: fast.tool, settings: fast.settings, fingerprint: fast.inputs, loaded: recipes).encoded(root: root, displayRoot: display) }
+        // The recipes are loaded on a thread of their own while this one takes the output folder
+        // (its lock, its check, the spare): neither needs the other. The record of the recipes
+        // loaded (written with the stamp, see `RecipeRecord`) is encoded after them, on a thread of
+        // its own too: nothing the build does later changes it.
+        let root = recipesFolder, display = displayRoot, watchMemory = options.memory
+        let loading = BackgroundValue { [self] in
+            let loaded = loadForBuild(comparedWith: fast, memory: watchMemory)
+            let record = fast.map { fast in
+                BackgroundValue { RecipeRecord(tool: fast.tool, settings: fast.settings, fingerprint: fast.inputs, loaded: loaded.recipes).encoded(root: root, displayRoot: display) }
+            }
+            return (loaded: loaded, record: record)
         }
         let (cache, cacheWarning) = Self.usableCache(options)
+        Interruption.install(message: options.interruptedMessage)
+        let opened = openSite(output, shown: shownOut, options: options, fingerprint: fast?.previous != nil,
+                              spare: fast.flatMap { $0.cache == nil ? nil : ($0.tool, $0.settings) })
+        let ((recipes, loadDiagnostics, availability), record) = loading.value
         // The availability check's findings join the load's once the workers are done (or the site
         // could not be opened): nothing reads `diagnostics` before.
         var diagnostics = cacheWarning.map { [$0] } ?? []
@@ -158,10 +167,8 @@ public struct CookbookProject: Sendable {
             BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false, refused: refused)
         }
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-        Interruption.install(message: options.interruptedMessage)
         let transaction: SiteTransaction
-        switch openSite(output, shown: shownOut, options: options, fingerprint: fast?.previous != nil,
-                             spare: fast.flatMap { $0.cache == nil ? nil : ($0.tool, $0.settings) }) {
+        switch opened {
         case .success(let opened): transaction = opened
         case .failure(let failure):
             diagnostics = loadDiagnostics + availability.value + diagnostics + [failure.diagnostic]
@@ -177,10 +184,12 @@ public struct CookbookProject: Sendable {
         guard !hasErrors, recipes.allSatisfy({ artifacts[$0.id]?.passed == true }) else {
             return failed(examples, cached: cached)
         }
-        let siteFiles: Set<String>
-        switch Self.finishSite(recipes: recipes, artifacts: artifacts, site: transaction, shown: shownOut) {
+        let siteFiles: Set<String>, targets: String
+        switch Self.finishSite(recipes: recipes, artifacts: artifacts, site: transaction, shown: shownOut,
+                               checked: fast.flatMap { $0.checkedLinks(stamped: stamped, artifacts: artifacts) }) {
         case .success(let finished):
             siteFiles = finished.files
+            targets = finished.targets
             diagnostics += finished.broken
         case .failure(let problem):
             diagnostics.append(problem)
@@ -209,7 +218,7 @@ public struct CookbookProject: Sendable {
                 transaction.removeOldSite()
             }
             if clean, let fast {
-                fast.stamp(transaction.target, recipes: stamped, record: record?.value ?? [], taken: taken)
+                fast.stamp(transaction.target, recipes: stamped, record: record?.value ?? [], taken: taken, links: targets)
             } else if removesStamp {
                 BuildStamp.remove(for: transaction.target)
             }

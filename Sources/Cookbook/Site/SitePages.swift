@@ -18,17 +18,59 @@ struct SitePages: Sendable {
     /// The path of the search index.
     static let searchIndexPath = "search-index.js"
 
+    /// What the last clean build checked of the links (from its stamp, untrusted): the digest of
+    /// the link targets it checked against (`targetsDigest`), and the pages whose anchors and
+    /// links are the ones it checked (their recorded `PageLinks.digest` is this build's).
+    struct CheckedLinks: Sendable {
+        /// `targetsDigest` of the last build's site.
+        var targets: String
+        /// The recipe pages whose links did not change.
+        var unchanged: Set<String>
+    }
+
+    /// The digest of everything a link can lead to: every file of the site and every page's
+    /// anchors, the recipes' (from their artifacts, `recipePart`) and the site's own pages'.
+    /// Two sites of one digest resolve every link the same way.
+    static func targetsDigest(recipePart: String, files: Set<String>, ownLinks: [String: Links]) -> String {
+        var hash = ContentHash()
+        hash.update(recipePart)
+        for file in files.sorted() { hash.update(file); hash.update([0]) }
+        for (page, links) in ownLinks.sorted(by: { $0.key < $1.key }) {
+            hash.update(page)
+            hash.update(String(links.ids.count))
+            for id in links.ids.sorted() { hash.update(id); hash.update([0]) }
+        }
+        return hash.hex
+    }
+
+    /// The recipes' part of `targetsDigest`: their files (sorted) and their pages' anchors.
+    static func recipeTargetsDigest(_ artifacts: [RecipeArtifact]) -> String {
+        var hash = ContentHash()
+        for file in artifacts.flatMap(\.files).sorted() { hash.update(file); hash.update([0]) }
+        hash.update([1])
+        var pages: [(String, PageLinks)] = []
+        for artifact in artifacts { pages += artifact.links.map { ($0.key, $0.value) } }
+        for (page, links) in pages.sorted(by: { $0.0 < $1.0 }) {
+            hash.update(page)
+            hash.update(String(links.ids.count))
+            for id in links.ids.sorted() { hash.update(id); hash.update([0]) }
+        }
+        return hash.hex
+    }
+
     /// Renders the site's own pages from the artifacts of `recipes` (in index order) and writes them
     /// and the search index into `staging` (taking over the old site's identical files, see
-    /// `OldSiteFile`), and checks every link of the whole site. Returns every file of the site and
-    /// the broken links; `site` names the output in messages.
+    /// `OldSiteFile`), and checks every link of the whole site: every page's, but, when the link
+    /// targets are the ones the last clean build checked against (`checked`), not the recipe pages
+    /// whose links are the ones it checked, which it found fine. Returns every file of the site,
+    /// the broken links and the targets' digest (for the stamp); `site` names the output in messages.
     ///
     /// Two rounds of jobs: first the search index (with the guide, whose sections it holds),
     /// the other pages, and the index's cards in two halves; then the link check in two halves
     /// and the pages' writes. Throws, in this order: the playground's missing module, a page
     /// that could not be written, the search index that could not be.
     static func finish(recipes: [Recipe], artifacts: [String: RecipeArtifact], staging: URL, site: String,
-                       reusing old: String?) throws(Diagnostic) -> (files: Set<String>, broken: [Diagnostic]) {
+                       reusing old: String?, checked: CheckedLinks? = nil) throws(Diagnostic) -> (files: Set<String>, broken: [Diagnostic], targets: String) {
         let built = recipes.compactMap { artifacts[$0.id] }
         let index = IndexPage(recipes: recipes, previews: artifacts.compactMapValues(\.cardPreview))
         let rules = RulesPage(rules: RuleCatalogue.all, examples: recipes.flatMap { artifacts[$0.id]?.ruleExamples ?? [] })
@@ -36,7 +78,7 @@ struct SitePages: Sendable {
         let searchWritten = Locked<(guide: SitePages, failure: Diagnostic?)?>(nil)
         let others = Locked<Result<SitePages, Diagnostic>?>(nil)
         let firstCards = Locked<[String]>([]), lastCards = Locked<[String]>([]), recipeFiles = Locked<Set<String>>([])
-        let recipeLinks = Locked<[String: Links]>([:])
+        let recipeLinks = Locked<[String: Links]>([:]), recipeTargets = Locked("")
         Lanes.run([
             {
                 var search = SearchIndex()
@@ -57,6 +99,7 @@ struct SitePages: Sendable {
             { lastCards.withLock { $0 = index.cards(middle..<recipes.count) } },
             { recipeFiles.withLock { $0 = Set(built.flatMap(\.files)) } },
             { recipeLinks.withLock { $0 = Self.links(of: built) } },
+            { recipeTargets.withLock { $0 = Self.recipeTargetsDigest(built) } },
         ])
         var pages = try others.current!.get()
         let (guide, searchFailure) = searchWritten.current!
@@ -69,7 +112,10 @@ struct SitePages: Sendable {
         // The recipe pages' links as their artifacts list them (no page is read back), these pages' as they were rendered.
         var pageLinks = recipeLinks.current
         for (path, page) in pages.links { pageLinks[path] = page }
-        let (first, last) = LinkChecker.halves(of: pageLinks)
+        let targets = Self.targetsDigest(recipePart: recipeTargets.current, files: Set(pages.files.keys).union([Self.searchIndexPath]), ownLinks: pages.links)
+        // Every link of a page the last clean build checked, against the same targets, is fine.
+        let unchanged = checked?.targets == targets ? checked?.unchanged ?? [] : []
+        let (first, last) = LinkChecker.halves(of: unchanged.isEmpty ? pageLinks : pageLinks.filter { !unchanged.contains($0.key) })
         let brokenFirst = Locked<[LinkChecker.Broken]>([]), brokenLast = Locked<[LinkChecker.Broken]>([])
         let pagesFailure = Locked<Diagnostic?>(nil)
         Lanes.run([
@@ -78,7 +124,7 @@ struct SitePages: Sendable {
             { [pages] in pagesFailure.withLock { $0 = Self.failure(site) { try pages.writePages(to: staging, reusing: old) } } },
         ])
         if let failure = pagesFailure.current ?? searchFailure { throw failure }
-        return (files, BrokenLinkSource.diagnostics(brokenFirst.current + brokenLast.current, recipes: recipes, site: site))
+        return (files, BrokenLinkSource.diagnostics(brokenFirst.current + brokenLast.current, recipes: recipes, site: site), targets)
     }
 
     /// Adds the page or asset `text` at `path`, with its links when it is HTML.

@@ -140,6 +140,34 @@ struct SpareSiteTests {
         try w.expectSameAsColdBuild("the sequence")
     }
 
+    @Test("links the last clean build checked are trusted only against the same targets: an unchanged recipe's link into a recipe whose edit removed the anchor is reported by the cached build, as by --no-cache, and found fine again once the anchor is back")
+    func unchangedPageLinkIntoAnEditedPageIsChecked() throws {
+        let w = try HostileWorkspace()
+        defer { w.remove() }
+        try w.addRecipe("payload-pitfalls")
+        let line = try w.appendProse("See [the gate](payload-pitfalls.html#the-gate).")
+        usleep(1_100_000)
+        try #require(try cachedBuild(w).status == 0)
+        let pitfalls = w.recipes.appendingPathComponent("payload-pitfalls/recipe.md")
+        let original = try String(contentsOf: pitfalls, encoding: .utf8)
+        try original.replacingOccurrences(of: "## The gate\n", with: "## The door\n").write(to: pitfalls, atomically: false, encoding: .utf8)
+        usleep(1_100_000)
+        let broken = try cachedBuild(w)
+        #expect(broken.status == 1, "\(broken.stdout) \(broken.stderr)")
+        #expect(broken.stderr.contains("recipes/fcm-image/recipe.md:\(line):5: error: broken link 'payload-pitfalls.html#the-gate' on page recipes/fcm-image.html"), "\(broken.stderr)")
+        let cold = try w.build()
+        #expect(cold.status == 1 && cold.stderr.contains("broken link 'payload-pitfalls.html#the-gate'"), "\(cold.stderr)")
+        try original.write(to: pitfalls, atomically: false, encoding: .utf8)
+        usleep(1_100_000)
+        #expect(try cachedBuild(w).status == 0)
+        // An edit that leaves every anchor as it was: the unchanged page's link stays fine.
+        _ = try w.appendProse("One more paragraph.")
+        usleep(1_100_000)
+        let edited = try cachedBuild(w)
+        #expect(edited.status == 0 && edited.stdout.contains("(1 recipes from the cache)"), "\(edited.stdout) \(edited.stderr)")
+        try w.expectSameAsColdBuild("an edit after the anchor came back")
+    }
+
     @Test("a spare file changed behind the build's back (same size) is never served: the spare is dropped and the site equals --no-cache")
     func tamperedSpareIsDropped() throws {
         let w = try workspaceWithSpare()
