@@ -11,7 +11,8 @@
 #   KEEP_BINARY=1  measure the pushbook an earlier run copied to $BENCH_DIR/bin instead of building
 #   IDLE_TRIES  how many 3-second checks to wait for 90 % idle CPUs before measuring anyway (default 200)
 #
-# Needs: swift, hugo, cmark, hyperfine, python3, /usr/bin/time (apt-get install -y hugo cmark hyperfine time).
+# Needs: swift, hugo, cmark, hyperfine, python3, /usr/bin/time, and libcurl's headers for the statically
+# linked binary measured (apt-get install -y hugo cmark hyperfine time libcurl4-openssl-dev).
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,6 +24,7 @@ case "$BENCH_DIR" in "$repo"|"$repo"/*) echo "run.sh: BENCH_DIR must be outside 
 for tool in swift hugo cmark hyperfine python3 /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "run.sh: $tool is missing (apt-get install -y hugo cmark hyperfine time)" >&2; exit 2; }
 done
+pkg-config --exists libcurl || { echo "run.sh: libcurl's headers are missing (apt-get install -y libcurl4-openssl-dev)" >&2; exit 2; }
 
 # Measurements under load are worthless: wait for fuzzers, then show what else runs.
 while pgrep '^Fuzz' >/dev/null; do echo "run.sh: waiting for fuzzers to finish: $(pgrep -l '^Fuzz' | tr '\n' ' ')" >&2; sleep 10; done
@@ -48,7 +50,9 @@ print(int(100 * (i1 - i0) / max(1, t1 - t0)))')
 cd "$repo"
 # KEEP_BINARY=1 measures the binary an earlier run copied to $BENCH_DIR/bin (to add an N to a run).
 if [ "${KEEP_BINARY:-0}" != 1 ] || [ ! -x "$BENCH_DIR/bin/pushbook" ]; then
-swift build -c release --product pushbook >&2
+# The release binary as the README says to install it: the Swift runtime and Foundation linked in
+# (--static-swift-stdlib), so that the tool and each worker it starts load in half the time.
+swift build -c release --static-swift-stdlib --product pushbook >&2
 # Measure a copy, so that another build of .build/release during the run cannot swap the binary
 # (and the workers it starts from /proc/self/exe) under the benchmark.
 mkdir -p "$BENCH_DIR/bin"

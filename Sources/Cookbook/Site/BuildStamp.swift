@@ -80,20 +80,27 @@ struct BuildStamp: Sendable, Equatable {
     }
 
     /// Reads a stamp; nil for anything that is not exactly a stamp's text (and for a tool
-    /// identity or id holding white space, which a stamp never does).
+    /// identity or id holding white space, or a carriage return anywhere, which a stamp never has).
+    /// Split as bytes (a line feed and a space are ASCII, so every part of valid UTF-8 is too):
+    /// splitting the text by characters was most of the time an edit's build spent on its stamps.
     static func parse(_ bytes: [UInt8]) -> BuildStamp? {
-        guard let text = String(validating: bytes, as: UTF8.self), text.hasSuffix("\n") else { return nil }
-        let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 6, lines[0] == header else { return nil }
-        func field(_ line: Substring, _ name: String) -> String? {
-            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
-            return parts.count == 2 && parts[0] == name && !parts[1].isEmpty ? String(parts[1]) : nil
+        guard bytes.last == UInt8(ascii: "\n"), !bytes.contains(UInt8(ascii: "\r")),
+              bytes.withUnsafeBufferPointer({ ValidUTF8.string($0) }) != nil else { return nil }
+        let lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        func parts(_ line: ArraySlice<UInt8>) -> [String] {
+            line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
+        guard lines.count >= 6, lines[0].elementsEqual(header.utf8) else { return nil }
+        func field(_ line: ArraySlice<UInt8>, _ name: String) -> String? {
+            let parts = parts(line)
+            return parts.count == 2 && parts[0] == name && !parts[1].isEmpty ? parts[1] : nil
         }
         guard let tool = field(lines[1], "tool"), let settings = field(lines[2], "settings"),
               let inputs = field(lines[3], "inputs"), let site = field(lines[4], "site"), let links = field(lines[5], "links") else { return nil }
         var recipes: [String: RecipeEntry] = [:]
+        recipes.reserveCapacity(lines.count - 6)
         for line in lines.dropFirst(6) {
-            let parts = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            let parts = parts(line)
             guard parts.count == 6, parts[0] == "recipe", parts.dropFirst().allSatisfy({ !$0.isEmpty }), recipes[parts[1]] == nil else { return nil }
             recipes[parts[1]] = RecipeEntry(inputs: parts[2], folderHash: parts[3], key: parts[4], links: parts[5])
         }
