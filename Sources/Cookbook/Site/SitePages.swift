@@ -32,28 +32,23 @@ struct SitePages: Sendable {
     /// anchors, the recipes' (from their artifacts, `recipePart`) and the site's own pages'.
     /// Two sites of one digest resolve every link the same way.
     static func targetsDigest(recipePart: String, files: Set<String>, ownLinks: [String: Links]) -> String {
-        var hash = ContentHash()
-        hash.update(recipePart)
-        for file in files.sorted() { hash.update(file); hash.update([0]) }
-        for (page, links) in ownLinks.sorted(by: { $0.key < $1.key }) {
-            hash.update(page)
-            hash.update(String(links.ids.count))
-            for id in links.ids.sorted() { hash.update(id); hash.update([0]) }
-        }
-        return hash.hex
+        recipePart + "-" + digest(files: files, anchors: ownLinks.map { ($0.key, Array($0.value.ids)) })
     }
 
-    /// The recipes' part of `targetsDigest`: their files (sorted) and their pages' anchors.
+    /// The recipes' part of `targetsDigest`: their files and their pages' anchors.
     static func recipeTargetsDigest(_ artifacts: [RecipeArtifact]) -> String {
+        digest(files: artifacts.flatMap(\.files), anchors: artifacts.flatMap { $0.links.map { ($0.key, $0.value.ids) } })
+    }
+
+    /// The digest of `files` and of each page's anchors, both in path order.
+    private static func digest(files: some Collection<String>, anchors: [(page: String, ids: [String])]) -> String {
         var hash = ContentHash()
-        for file in artifacts.flatMap(\.files).sorted() { hash.update(file); hash.update([0]) }
+        for file in files.sorted() { hash.update(file); hash.update([0]) }
         hash.update([1])
-        var pages: [(String, PageLinks)] = []
-        for artifact in artifacts { pages += artifact.links.map { ($0.key, $0.value) } }
-        for (page, links) in pages.sorted(by: { $0.0 < $1.0 }) {
+        for (page, ids) in anchors.sorted(by: { $0.page < $1.page }) {
             hash.update(page)
-            hash.update(String(links.ids.count))
-            for id in links.ids.sorted() { hash.update(id); hash.update([0]) }
+            hash.update(String(ids.count))
+            for id in ids.sorted() { hash.update(id); hash.update([0]) }
         }
         return hash.hex
     }
@@ -66,8 +61,8 @@ struct SitePages: Sendable {
     /// the broken links and the targets' digest (for the stamp); `site` names the output in messages.
     ///
     /// Two rounds of jobs: first the search index (with the guide, whose sections it holds),
-    /// the other pages, and the index's cards in two halves; then the link check in two halves
-    /// and the pages' writes. Throws, in this order: the playground's missing module, a page
+    /// the other pages, the index's cards in two halves, and the recipes' files, links and part of
+    /// the targets' digest; then the link check in two halves and the pages' writes. Throws, in this order: the playground's missing module, a page
     /// that could not be written, the search index that could not be.
     static func finish(recipes: [Recipe], artifacts: [String: RecipeArtifact], staging: URL, site: String,
                        reusing old: String?, checked: CheckedLinks? = nil) throws(Diagnostic) -> (files: Set<String>, broken: [Diagnostic], targets: String) {
