@@ -192,6 +192,8 @@ struct RecipePage {
         var html = ""
         for (index, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
             if index % 2 == 1 { html += "<code>\(HTML.escapeText(String(part)))</code>"; continue }
+            // Without a link, the words escaped one by one and joined by spaces are the part escaped whole.
+            guard links, part.utf8.firstRange(of: "https://".utf8) != nil else { html += HTML.escapeText(String(part)); continue }
             let words = part.split(separator: " ", omittingEmptySubsequences: false)
             html += words.map { word -> String in
                 let w = String(word)

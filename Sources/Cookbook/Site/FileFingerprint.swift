@@ -97,18 +97,21 @@ struct FileFingerprint: Sendable, Equatable {
                 ok = walk.visitEntry(shared[index].name, in: shared[index].folder, type: shared[index].type,
                                      prefix: shared[index].prefix, group: shared[index].group)
             }
+            // Each lane sorts its own lines; the sorted runs are merged below.
+            if ok { walk.entries.sort { $0.path < $1.path } }
             let result = ok ? walk : nil
             lanes.withLock { $0[lane] = result }
         }
         top.closeAll(pending)
-        var entries = top.entries
+        top.entries.sort { $0.path < $1.path }
+        var runs = [top.entries]
         var racyGroups = top.racyGroups
         for lane in 0..<(shared.isEmpty ? 0 : min(2, shared.count)) {
             guard let walk = lanes.current[lane] else { return nil }
-            entries += walk.entries
+            runs.append(walk.entries)
             racyGroups.formUnion(walk.racyGroups)
         }
-        entries.sort { $0.path < $1.path }
+        let entries = merged(runs)
         var lines: [String: ContentHash] = [:]
         for entry in entries {
             // The path, then the seven numbers as bytes (a folder's mode is -1: folders count by path and kind only).
@@ -124,6 +127,22 @@ struct FileFingerprint: Sendable, Equatable {
             whole.update(digest)
         }
         return (FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? whole.hex : racy), entries)
+    }
+
+    /// `runs`, each sorted by path, as one list sorted by path (paths are unique).
+    private static func merged(_ runs: [[Walk.Line]]) -> [Walk.Line] {
+        var result: [Walk.Line] = []
+        result.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        var next = [Int](repeating: 0, count: runs.count)
+        while true {
+            var first = -1
+            for run in runs.indices where next[run] < runs[run].count {
+                if first < 0 || runs[run][next[run]].path < runs[first][next[first]].path { first = run }
+            }
+            guard first >= 0 else { return result }
+            result.append(runs[first][next[first]])
+            next[first] += 1
+        }
     }
 
     /// One walk of a folder tree by directory descriptors (`fstatat` of a name in its folder, no
