@@ -8,7 +8,14 @@ enum PlainName {
 
     /// True when `name` is plain (see the type's description).
     static func isPlain(_ name: some StringProtocol) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && name.utf8.allSatisfy { byte in
+        if let plain = name.utf8.withContiguousStorageIfAvailable(isPlain(bytes:)) { return plain }
+        var copy = String(name)
+        return copy.withUTF8(isPlain(bytes:))
+    }
+
+    /// True when the UTF-8 bytes `name` are a plain name.
+    static func isPlain(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+        !name.isEmpty && name[0] != UInt8(ascii: ".") && name.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x2D || byte == 0x5F || byte == 0x2E
         }

@@ -203,21 +203,50 @@ struct BuildCache: Sendable {
     /// `_`, `.`, not starting with `.`).
     static func areOwnFiles(_ files: [String], of id: String) -> Bool {
         guard files.first == RecipePage.path(of: id), Set(files).count == files.count else { return false }
-        return files.dropFirst().allSatisfy { path in
-            // Split as bytes: `/` is ASCII, and a part with any other byte than a plain name's fails anyway.
-            let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init)
-            guard parts.count >= 3, parts[1] == id, parts.dropFirst(2).allSatisfy(PlainName.isPlain) else { return false }
-            return (parts[0] == "downloads" && parts.count == 3) || parts[0] == "media"
+        // Read as bytes, part by part (`/` is ASCII, and a part with any other byte than a plain
+        // name's fails anyway): it runs for every file of every recipe taken from the cache.
+        var id = id
+        return id.withUTF8 { id in
+            files.dropFirst().allSatisfy { path in
+                var path = path
+                return path.withUTF8 { Self.isOwnFile($0, of: id) }
+            }
         }
+    }
+
+    /// True when `path` is `downloads/ID/NAME` or `media/ID/PATH` of recipe `id`, every part after the id plain.
+    private static func isOwnFile(_ path: UnsafeBufferPointer<UInt8>, of id: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let slash = path.firstIndex(of: UInt8(ascii: "/")) else { return false }
+        let top = path[..<slash]
+        let downloads = top.elementsEqual("downloads".utf8)
+        guard downloads || top.elementsEqual("media".utf8) else { return false }
+        var start = slash + 1
+        guard path.count >= start + id.count + 1, path[start..<(start + id.count)].elementsEqual(id),
+              path[start + id.count] == UInt8(ascii: "/") else { return false }
+        start += id.count + 1
+        var parts = 0
+        while true {
+            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.count
+            guard PlainName.isPlain(bytes: UnsafeBufferPointer(rebasing: path[start..<end])) else { return false }
+            parts += 1
+            if end == path.count { break }
+            start = end + 1
+        }
+        return !downloads || parts == 1
     }
 
     /// True when every search entry points into recipe `id`'s page (at most with an anchor of plain characters).
     static func areOwnSearchEntries(_ entries: [SearchEntry], of id: String) -> Bool {
-        let page = RecipePage.path(of: id)
-        return entries.allSatisfy { entry in
-            guard entry.url.utf8.starts(with: page.utf8) else { return false }
-            let rest = Substring(entry.url.utf8.dropFirst(page.utf8.count))
-            return rest.isEmpty || (rest.hasPrefix("#") && PlainName.isPlain(rest.dropFirst()))
+        var page = RecipePage.path(of: id)
+        return page.withUTF8 { page in
+            entries.allSatisfy { entry in
+                var url = entry.url
+                return url.withUTF8 { url in
+                    guard url.count >= page.count, url[..<page.count].elementsEqual(page) else { return false }
+                    return url.count == page.count
+                        || (url[page.count] == UInt8(ascii: "#") && PlainName.isPlain(bytes: UnsafeBufferPointer(rebasing: url[(page.count + 1)...])))
+                }
+            }
         }
     }
 

@@ -15,16 +15,20 @@ extension CookbookProject {
     /// A recipe whose folder's fingerprint is the one it was loaded with is not loaded again: with
     /// `memory` (a watch) it is taken from there (see `BuildMemory`), else from the record the last
     /// build wrote beside the site (see `RecipeRecord`). The loader's checks across recipes (their
-    /// order) still run on the whole list.
+    /// order) still run on the whole list. `recorded` holds the record's bytes of the recipes taken
+    /// from it (see `RecipeRecord.encoded(root:displayRoot:reusing:)`).
     func loadForBuild(comparedWith fast: BuildStamp.Comparison?, memory: BuildMemory? = nil)
-        -> (recipes: [Recipe], diagnostics: [Diagnostic], availability: BackgroundValue<[Diagnostic]>) {
+        -> (recipes: [Recipe], diagnostics: [Diagnostic], availability: BackgroundValue<[Diagnostic]>, recorded: [String: ArraySlice<UInt8>]) {
         var kept: (@Sendable (String) -> Recipe?)?
-        if let fast {
-            let record = fast.recordedRecipes(root: recipesFolder, displayRoot: displayRoot)
-            if memory != nil || record != nil {
-                kept = { @Sendable id in
-                    memory?.recipe(id, inputs: fast.inputs.groups[id], settings: fast.settings) ?? fast.unchangedRecipe(id, in: record)
-                }
+        // The recipes taken from the record, whose bytes there the next record takes again.
+        let fromRecord = Locked(Set<String>())
+        let record = fast?.recordedRecipes(root: recipesFolder, displayRoot: displayRoot)
+        if let fast, memory != nil || record != nil {
+            kept = { @Sendable id in
+                if let recipe = memory?.recipe(id, inputs: fast.inputs.groups[id], settings: fast.settings) { return recipe }
+                guard let recipe = fast.unchangedRecipe(id, in: record) else { return nil }
+                fromRecord.withLock { _ = $0.insert(id) }
+                return recipe
             }
         }
         let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false, reusing: kept)
@@ -32,7 +36,8 @@ extension CookbookProject {
         let availability = BackgroundValue { AvailabilityCheck.diagnostics(for: checked) }
         var recipes = loaded.recipes
         for index in recipes.indices { recipes[index].markdown = "" }
-        return (recipes, loaded.diagnostics, availability)
+        let taken = fromRecord.current
+        return (recipes, loaded.diagnostics, availability, record?.segments.filter { taken.contains($0.key) } ?? [:])
     }
 
     /// The build cache of `options`, or nil, with the warning saying why a given one cannot be used.
@@ -82,6 +87,9 @@ extension CookbookProject {
         /// The workers started before the cache was read, for the recipes whose key the last stamp
         /// did not record (see `plan`): their ids, and their artifacts once they are done.
         var started: (ids: Set<String>, artifacts: BackgroundValue<[String: RecipeArtifact]>)?
+        /// The recipes served from a spare site as staging whose files stayed as they were there
+        /// (see `SiteTransaction.commit(files:untouched:)`).
+        var untouched: Set<String> = []
     }
 
     /// Decides, recipe by recipe in index order, between the cache and a worker: the cache key
@@ -160,6 +168,7 @@ extension CookbookProject {
         for (index, recipe) in recipes.enumerated() {
             if let hit = artifacts[index] {
                 plan.cached[recipe.id] = hit
+                if staged.contains(recipe.id) { plan.untouched.insert(recipe.id) }
             } else {
                 plan.requests.append(request(index))
             }

@@ -151,7 +151,10 @@ public struct CookbookProject: Sendable {
         let loading = BackgroundValue { [self] in
             let loaded = loadForBuild(comparedWith: fast, memory: watchMemory)
             let record = fast.map { fast in
-                BackgroundValue { RecipeRecord(tool: fast.tool, settings: fast.settings, fingerprint: fast.inputs, loaded: loaded.recipes).encoded(root: root, displayRoot: display) }
+                BackgroundValue {
+                    RecipeRecord(tool: fast.tool, settings: fast.settings, fingerprint: fast.inputs, loaded: loaded.recipes)
+                        .encoded(root: root, displayRoot: display, reusing: loaded.recorded)
+                }
             }
             return (loaded: loaded, record: record)
         }
@@ -159,7 +162,7 @@ public struct CookbookProject: Sendable {
         Interruption.install(message: options.interruptedMessage)
         let opened = openSite(output, shown: shownOut, options: options, fingerprint: fast?.previous != nil,
                               spare: fast.flatMap { $0.cache == nil ? nil : ($0.tool, $0.settings) })
-        let ((recipes, loadDiagnostics, availability), record) = loading.value
+        let ((recipes, loadDiagnostics, availability, _), record) = loading.value
         // The availability check's findings join the load's once the workers are done (or the site
         // could not be opened): nothing reads `diagnostics` before.
         var diagnostics = cacheWarning.map { [$0] } ?? []
@@ -197,7 +200,7 @@ public struct CookbookProject: Sendable {
         }
         guard !hasErrors else { return failed(examples, cached: cached) }
         do throws(SiteTransaction.Problem) {
-            try transaction.commit(files: siteFiles.sorted())
+            try transaction.commit(files: siteFiles.sorted(), untouched: plan.untouched)
         } catch {
             if case .failed(let message) = error { diagnostics.append(Diagnostic(file: shownOut, breaking: .write, message)) }
             return failed(examples, cached: cached)

@@ -40,9 +40,18 @@ struct FileFingerprint: Sendable, Equatable {
     /// them (sorted by path, links not followed; every name is valid UTF-8, or there is no
     /// fingerprint): one walk for the output folder's check under the lock and the stamp's
     /// comparison. Nil when the fingerprint cannot be taken (then list the folder by itself).
-    /// `files` identifies every entry but the folders (see `FileIdentity`).
-    static func survey(_ root: String) -> (fingerprint: FileFingerprint, entries: [DirectoryWalker.Entry], files: Set<FileIdentity>)? {
-        guard let (fingerprint, lines) = taken(root, skipHidden: false, racyCheck: false, only: nil) else { return nil }
+    /// `files` identifies every entry but the folders (see `FileIdentity`), and `fields` are
+    /// each entry's numbers (see `Fields`), in the order of `entries`.
+    ///
+    /// With `known` (the numbers of files this process knows it left alone since it last saw
+    /// them, by path), such a file's line is made from them instead of an `fstatat`: the folders
+    /// are still read, so every entry is there, and a file left out of `known` is looked at.
+    /// A known line that is no longer true only makes the fingerprint differ from the folder's,
+    /// as any change made after the survey would: whoever compares it with the folder again finds
+    /// the folder changed.
+    static func survey(_ root: String, known: [String: Fields] = [:])
+        -> (fingerprint: FileFingerprint, entries: [DirectoryWalker.Entry], files: Set<FileIdentity>, fields: [Fields])? {
+        guard let (fingerprint, lines) = taken(root, skipHidden: false, racyCheck: false, only: nil, known: known) else { return nil }
         var files = Set<FileIdentity>(minimumCapacity: lines.count)
         for line in lines where line.fields.0 != -1 { files.insert(FileIdentity(device: line.fields.5, inode: line.fields.4)) }
         let entries = lines.map { line -> DirectoryWalker.Entry in
@@ -55,8 +64,12 @@ struct FileFingerprint: Sendable, Equatable {
             }
             return DirectoryWalker.Entry(path: line.path, kind: kind, validName: true)
         }
-        return (fingerprint, entries, files)
+        return (fingerprint, entries, files, lines.map(\.fields))
     }
+
+    /// What a line holds of an entry but its path: mode, size, modification and change times,
+    /// inode, device and link count (a folder's mode is -1 and the rest 0).
+    typealias Fields = (Int64, Int64, Int64, Int64, Int64, Int64, Int64)
 
     /// A file's inode and device: two names with one identity are hard links of one file, and a
     /// change of either one's link count changes the other's line.
@@ -68,7 +81,7 @@ struct FileFingerprint: Sendable, Equatable {
     }
 
     /// The fingerprint and the lines it digested, sorted by path.
-    private static func taken(_ root: String, skipHidden: Bool, racyCheck: Bool, only: Set<String>?)
+    private static func taken(_ root: String, skipHidden: Bool, racyCheck: Bool, only: Set<String>?, known: [String: Fields] = [:])
         -> (fingerprint: FileFingerprint, lines: [Walk.Line])? {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
@@ -81,13 +94,13 @@ struct FileFingerprint: Sendable, Equatable {
         // out over two threads, every other entry each: the `fstatat` of thousands of entries is
         // most of a fingerprint. Every entry is visited exactly as by one walk, and the lines are
         // sorted by path before they are digested, so the lanes change nothing in the result.
-        var top = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only)
+        var top = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only, known: known)
         var pending: [Walk.Pending] = []
         guard top.visit(descriptor, prefix: "", group: "", deferring: &pending) else {
             top.closeAll(pending)
             return nil
         }
-        let template = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only)
+        let template = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only, known: known)
         let lanes = Locked([Walk?](repeating: nil, count: 2))
         let shared = pending
         DispatchQueue.concurrentPerform(iterations: shared.isEmpty ? 0 : min(2, shared.count)) { lane in
@@ -152,8 +165,10 @@ struct FileFingerprint: Sendable, Equatable {
         let racyCheck: Bool
         let racyAfter: Int64
         let only: Set<String>?
+        /// The numbers of files known unchanged, by path (see `survey(_:known:)`).
+        let known: [String: Fields]
         /// One entry's line: its path, its group, and its mode, size, times, inode, device and link count.
-        typealias Line = (path: String, group: String, fields: (Int64, Int64, Int64, Int64, Int64, Int64, Int64))
+        typealias Line = (path: String, group: String, fields: Fields)
         var entries: [Line] = []
         var racyGroups: Set<String> = []
 
@@ -215,6 +230,10 @@ struct FileFingerprint: Sendable, Equatable {
             guard !name.utf8.contains(UInt8(ascii: "\n")) else { return false }
             let path = prefix.isEmpty ? name : prefix + "/" + name
             let group = prefix.isEmpty ? name : topGroup
+            if type == Int32(DT_REG), only == nil, !known.isEmpty, let fields = known[path] {
+                entries.append((path, prefix.isEmpty ? "" : group, fields))
+                return true
+            }
             var info = stat()
             if type != Int32(DT_DIR) {
                 guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }

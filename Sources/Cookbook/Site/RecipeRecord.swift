@@ -44,6 +44,9 @@ struct RecipeRecord: Sendable {
     var settings: String
     /// The recipes, by id.
     var recipes: [String: Entry]
+    /// Of a decoded record, each recipe's bytes as they were read (its id, fingerprint and recipe):
+    /// what `encoded(root:displayRoot:reusing:)` writes again for a recipe taken from it.
+    private(set) var segments: [String: ArraySlice<UInt8>] = [:]
 
     /// The record's path for a site folder (canonical path): `.NAME.pushbook-recipes` beside it.
     static func path(for target: String) -> String {
@@ -76,13 +79,20 @@ struct RecipeRecord: Sendable {
 
     /// The record's bytes: the magic, the format, the fields, the recipes in id order (those
     /// `RecipeCodec` cannot give back are left out), then the digest of everything before it.
-    func encoded(root: URL, displayRoot: String) -> [UInt8] {
+    /// `reusing` holds, by id, the `segments` of the last record for the recipes this one took from
+    /// it unchanged (the same fingerprint, the same value): their bytes are written again as they
+    /// were read, which is what encoding their values would write, without encoding hundreds of
+    /// recipes again after an edit of one.
+    func encoded(root: URL, displayRoot: String, reusing: [String: ArraySlice<UInt8>] = [:]) -> [UInt8] {
         var writer = ByteWriter(capacity: 1024 + recipes.count * 1024)
         writer.raw(Self.magic)
         writer.int(Self.format)
         for text in [tool, settings] { writer.string(text) }
-        let recordable = recipes.sorted { $0.key < $1.key }.filter { $0.key == $0.value.recipe.id && RecipeCodec.isRecordable($0.value.recipe, root: root, displayRoot: displayRoot) }
+        let recordable = recipes.sorted { $0.key < $1.key }.filter {
+            $0.key == $0.value.recipe.id && (reusing[$0.key] != nil || RecipeCodec.isRecordable($0.value.recipe, root: root, displayRoot: displayRoot))
+        }
         writer.list(recordable) { writer, item in
+            if let segment = reusing[item.key] { return writer.raw(segment) }
             writer.string(item.key)
             writer.string(item.value.inputs)
             RecipeCodec.writeRecordable(item.value.recipe, to: &writer)
@@ -101,21 +111,26 @@ struct RecipeRecord: Sendable {
             guard try reader.int() == format else { return nil }
             let tool = try reader.string(), settings = try reader.string()
             var recipes: [String: Entry] = [:]
+            var segments: [String: ArraySlice<UInt8>] = [:]
             var last: String?
             let count = try reader.count()
             for _ in 0..<count {
+                let start = reader.position
                 let id = try reader.string()
                 // In id order, each once, and an id the loader takes (a folder name of the recipes folder).
                 guard last.map({ $0 < id }) ?? true, isRecipeID(id) else { return nil }
                 last = id
                 let digest = try reader.string()
                 recipes[id] = Entry(inputs: digest, recipe: try RecipeCodec.read(&reader, id: id, root: root, displayRoot: displayRoot))
+                segments[id] = bytes[start..<reader.position]
             }
             let end = reader.position
             let digest = try reader.string()
             try reader.expectEnd()
             guard digest == ContentHash.digest(Array(bytes[..<end])) else { return nil }
-            return RecipeRecord(tool: tool, settings: settings, recipes: recipes)
+            var record = RecipeRecord(tool: tool, settings: settings, recipes: recipes)
+            record.segments = segments
+            return record
         } catch {
             return nil
         }

@@ -107,10 +107,12 @@ final class SiteTransaction: @unchecked Sendable {
         self.target = target
     }
 
-    /// Writes the manifest, checks that the staging folder holds exactly `files` (in a walk that
+    /// Writes the manifest, checks that the staging folder holds exactly `files` (sorted by path; in a walk that
     /// also fingerprints it: `committedFingerprint`), and swaps the staging folder in; the old site
-    /// is removed by `removeOldSite` or kept by `keepOldSite`.
-    func commit(files: [String]) throws(Problem) {
+    /// is removed by `removeOldSite` or kept by `keepOldSite`. `untouched` are the recipes whose
+    /// files the build left in the spare as they were (see `SpareSite.prune`): the walk takes their
+    /// lines from the survey that took the spare instead of looking at each file again.
+    func commit(files: [String], untouched: Set<String> = []) throws(Problem) {
         // Written beside the staging manifest and renamed over it: a build killed at any moment
         // leaves a whole manifest (the staging one, which covers every file, or the site's), so
         // the next build recognises the folder as its own and removes it. Written before the
@@ -125,12 +127,13 @@ final class SiteTransaction: @unchecked Sendable {
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
-        let expected = Set(files)
-        let survey = FileFingerprint.survey(staging.path)
+        let survey = FileFingerprint.survey(staging.path, known: spare?.knownLines(of: untouched) ?? [:])
         let found = survey?.entries ?? DirectoryWalker.entries(under: staging.path)
-        let written = Set(found.filter { $0.kind != .directory && $0.path != SiteFolder.manifestName }.map(\.path))
-        guard written == expected, found.allSatisfy({ $0.kind != .symlink && $0.kind != .other && $0.validName }) else {
-            let odd = written.symmetricDifference(expected).sorted().prefix(3).joined(separator: ", ")
+        let written = found.filter { $0.kind != .directory && $0.path != SiteFolder.manifestName }.map(\.path)
+        // Both lists are sorted by path: compared in order, without hashing thousands of paths
+        // into two sets (as sets when the orders differ, which a duplicate in `files` would make).
+        guard written == files || Set(written) == Set(files), found.allSatisfy({ $0.kind != .symlink && $0.kind != .other && $0.validName }) else {
+            let odd = Set(written).symmetricDifference(files).sorted().prefix(3).joined(separator: ", ")
             throw .failed("the staging folder does not hold the files the build wrote (\(odd)); the site was not replaced")
         }
         let old: String?

@@ -30,6 +30,8 @@ struct SpareSite: Sendable {
     /// The identities of the files it held when it was taken (see `FileFingerprint.FileIdentity`):
     /// a file it shares with the site by a hard link changes the site's lines when it is removed.
     let identities: Set<FileFingerprint.FileIdentity>
+    /// What the survey that took it saw of each recipe's files (see `FileFingerprint.Fields`), by recipe.
+    private let lines: [String: [(path: String, fields: FileFingerprint.Fields)]]
 
     /// The spare folder's path for a site folder (canonical path).
     static func path(for target: String) -> String {
@@ -67,10 +69,13 @@ struct SpareSite: Sendable {
             return nil
         }
         var files: [String: Set<String>] = [:]
-        for entry in survey.entries where entry.kind == .file {
-            if let id = owner(of: entry.path) { files[id, default: []].insert(entry.path) }
+        var lines: [String: [(path: String, fields: FileFingerprint.Fields)]] = [:]
+        for (entry, fields) in zip(survey.entries, survey.fields) where entry.kind == .file {
+            guard let id = owner(of: entry.path) else { continue }
+            files[id, default: []].insert(entry.path)
+            lines[id, default: []].append((entry.path, fields))
         }
-        return SpareSite(staging: staging, recipes: stamp.recipes, files: files, identities: survey.files)
+        return SpareSite(staging: staging, recipes: stamp.recipes, files: files, identities: survey.files, lines: lines)
     }
 
     /// Removes the spare of `target` when it is wholly the build's, and its record.
@@ -119,6 +124,16 @@ struct SpareSite: Sendable {
     /// The recipes whose files stay: the ones whose recorded key is `keys[id]`.
     func kept(keys: [String: String]) -> Set<String> {
         Set(recipes.compactMap { id, entry in keys[id] == entry.key && files[id] != nil ? id : nil })
+    }
+
+    /// The numbers the survey that took the spare saw of the files of the recipes `ids`, by path:
+    /// for a commit's check to take instead of looking at files the build left where they were
+    /// (see `FileFingerprint.survey(_:known:)`).
+    func knownLines(of ids: Set<String>) -> [String: FileFingerprint.Fields] {
+        var known: [String: FileFingerprint.Fields] = [:]
+        known.reserveCapacity(ids.reduce(0) { $0 + (lines[$1]?.count ?? 0) })
+        for id in ids { for line in lines[id] ?? [] { known[line.path] = line.fields } }
+        return known
     }
 
     /// Removes from the staging folder everything but the files of the recipes `kept` (and the

@@ -48,6 +48,27 @@ import Testing
         #expect(decoded.recipe(recipes[0].id, inputs: nil) == nil)
     }
 
+    @Test("a record that writes the last record's bytes again for the recipes it took from it unchanged is byte for byte the record encoded afresh, an edited recipe included")
+    func reusedSegmentsGiveTheSameBytes() throws {
+        var recipes = Self.loaded()
+        for index in recipes.indices { recipes[index].markdown = "" }
+        let (_, bytes) = Self.record(recipes)
+        let last = try #require(RecipeRecord.decode(bytes, root: Self.root, displayRoot: "Recipes"))
+        #expect(Set(last.segments.keys) == Set(recipes.map(\.id)))
+        // One recipe edited (a new title, a new fingerprint); the others taken from the last record.
+        var edited = recipes
+        edited[1].title += " (edited)"
+        var entries: [String: RecipeRecord.Entry] = [:]
+        for recipe in edited { entries[recipe.id] = .init(inputs: recipe.id == edited[1].id ? "fp-new" : "fp-\(recipe.id)", recipe: recipe) }
+        let next = RecipeRecord(tool: "tool", settings: "settings", recipes: entries)
+        let reused = last.segments.filter { $0.key != edited[1].id }
+        let spliced = next.encoded(root: Self.root, displayRoot: "Recipes", reusing: reused)
+        #expect(spliced == next.encoded(root: Self.root, displayRoot: "Recipes"))
+        let decoded = try #require(RecipeRecord.decode(spliced, root: Self.root, displayRoot: "Recipes"))
+        #expect(decoded.recipes == next.recipes)
+        #expect(decoded.recipe(edited[1].id, inputs: "fp-new")?.title == edited[1].title)
+    }
+
     @Test("a recipe the codec could not give back (page files, a folder elsewhere) is left out of the record, not written wrong")
     func unrecordableRecipesAreLeftOut() throws {
         let full = RecipeLoader(root: Self.root, displayRoot: "Recipes").load().recipes

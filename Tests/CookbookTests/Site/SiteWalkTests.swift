@@ -178,6 +178,38 @@ struct SiteWalkTests {
         #expect(FileFingerprint.survey(root.path) == nil)
     }
 
+    @Test("a survey given known lines takes them for those files instead of looking (a known line that is false shows in the fingerprint), still reads every folder, and looks at every other file")
+    func surveyTakesKnownLines() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.tree(in: root)
+        let real = try #require(FileFingerprint.survey(root.path))
+        let fields = Dictionary(uniqueKeysWithValues: zip(real.entries.map(\.path), real.fields))
+        // The true lines give the true fingerprint.
+        let known = ["group-3/file-1.txt", "group-3/deep/deeper/leaf-3.txt", "index.html"]
+        let same = try #require(FileFingerprint.survey(root.path, known: Dictionary(uniqueKeysWithValues: known.map { ($0, fields[$0]!) })))
+        #expect(same.fingerprint == real.fingerprint && same.entries == real.entries)
+        // A false line is taken as it is: the file was not looked at, and only its group differs.
+        var wrong = fields["group-3/file-1.txt"]!
+        wrong.1 += 1
+        let taken = try #require(FileFingerprint.survey(root.path, known: ["group-3/file-1.txt": wrong]))
+        #expect(taken.fingerprint.whole != real.fingerprint.whole)
+        #expect(taken.fingerprint.groups["group-3"] != real.fingerprint.groups["group-3"])
+        #expect(taken.fingerprint.groups.filter { $0.key != "group-3" } == real.fingerprint.groups.filter { $0.key != "group-3" })
+        // A file added, and one changed, that the known lines do not cover are seen.
+        try Data("new".utf8).write(to: root.appendingPathComponent("group-4/added.txt"))
+        try Data("changed!".utf8).write(to: root.appendingPathComponent("group-5/file-0.txt"))
+        let later = try #require(FileFingerprint.survey(root.path, known: Dictionary(uniqueKeysWithValues: known.map { ($0, fields[$0]!) })))
+        #expect(later.entries.contains { $0.path == "group-4/added.txt" })
+        #expect(later.fingerprint == BuildStamp.siteFingerprint(root.path))
+        #expect(later.fingerprint.groups["group-5"] != real.fingerprint.groups["group-5"])
+        // A known path that is gone is not made up.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("index.html"))
+        let gone = try #require(FileFingerprint.survey(root.path, known: ["index.html": fields["index.html"]!]))
+        #expect(!gone.entries.contains { $0.path == "index.html" })
+        #expect(gone.fingerprint == BuildStamp.siteFingerprint(root.path))
+    }
+
     @Test("the output folder's check under the lock takes the site's fingerprint the stamp compares: the same as a walk of its own; none for a new folder")
     func transactionTakesTheSiteFingerprint() throws {
         let root = try Self.folder()

@@ -133,6 +133,11 @@ struct SpareSiteTests {
             #expect(run.status == 0, "\(name): \(run.stderr)")
             let (recorded, actual) = try spareFingerprints(w)
             #expect(recorded != nil && recorded == actual, "\(name): the spare's record does not name the spare as it is")
+            // The stamp's site fingerprint (its commit's walk, which takes the lines of the files
+            // the build left in the spare from the survey that took it) is the site's own.
+            let stamp = try? Data(contentsOf: w.root.appendingPathComponent(".out.pushbook-stamp"))
+            let stamped = stamp.flatMap { BuildStamp.parse(Array($0)) }?.site
+            #expect(stamped != nil && stamped == FileFingerprint.of(w.out.path, racyCheck: false)?.whole, "\(name): the stamp does not name the site as it is")
             pages.append(inode(page))
         }
         // The unchanged recipe's page stays where the spare held it: its file is the one of the site two builds back.
