@@ -33,9 +33,21 @@ enum HTML {
 
     /// Appends UTF-8 `bytes` to `out`, escaped for text (`quotes == false`) or attribute context.
     static func appendEscaped(_ bytes: some Sequence<UInt8>, quotes: Bool, to out: inout [UInt8]) {
+        if bytes.withContiguousStorageIfAvailable({ appendEscaped(buffer: $0, quotes: quotes, to: &out) }) != nil { return }
         for byte in bytes {
             if let entity = entity(for: byte, quotes: quotes) { out.append(contentsOf: entity) } else { out.append(byte) }
         }
+    }
+
+    /// `appendEscaped` over contiguous bytes: the runs between the bytes to escape are appended whole.
+    private static func appendEscaped(buffer bytes: UnsafeBufferPointer<UInt8>, quotes: Bool, to out: inout [UInt8]) {
+        var start = 0
+        for index in 0..<bytes.count where needsEscape(bytes[index], quotes: quotes) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            if let entity = entity(for: bytes[index], quotes: quotes) { out.append(contentsOf: entity) }
+            start = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     /// `raw` (an attribute value as we write it) with the `references` decoded, in one pass over its
@@ -60,17 +72,24 @@ enum HTML {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Replaces the characters HTML gives a meaning with entities, in one pass over the UTF-8 bytes.
+    /// Replaces the characters HTML gives a meaning with entities, in one pass over the UTF-8 bytes
+    /// (contiguous: a page's text and its images' data URIs are scanned for every card and page).
     private static func escape(_ s: String, quotes: Bool) -> String {
-        guard s.utf8.contains(where: { needsEscape($0, quotes: quotes) }) else { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 32)
-        appendEscaped(s.utf8, quotes: quotes, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        var text = s
+        let escaped: String? = text.withUTF8 { bytes in
+            guard bytes.contains(where: { needsEscape($0, quotes: quotes) }) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 32)
+            appendEscaped(buffer: bytes, quotes: quotes, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        return escaped ?? s
     }
 
     /// Whether `byte` must become an entity in text (`quotes == false`) or attribute context.
+    @inline(__always)
     private static func needsEscape(_ byte: UInt8, quotes: Bool) -> Bool {
-        entity(for: byte, quotes: quotes) != nil
+        byte <= UInt8(ascii: ">") && (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || (quotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'"))))
     }
 }

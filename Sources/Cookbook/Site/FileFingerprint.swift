@@ -90,47 +90,82 @@ struct FileFingerprint: Sendable, Equatable {
         guard lstat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
-        // The top level is read here; what its folders hold (each a subtree of its own) is shared
-        // out over two threads, every other entry each: the `fstatat` of thousands of entries is
-        // most of a fingerprint. Every entry is visited exactly as by one walk, and the lines are
-        // sorted by path before they are digested, so the lanes change nothing in the result.
-        var top = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only, known: known)
-        var pending: [Walk.Pending] = []
-        guard top.visit(descriptor, prefix: "", group: "", deferring: &pending) else {
-            top.closeAll(pending)
-            return nil
-        }
+        // The top level is read here, and the entries of its folders; those entries (each with
+        // what it holds) are shared out over two threads, every other one each: the `fstatat` of
+        // thousands of entries is most of a fingerprint. Every folder's entries are visited in path
+        // order (see `Walk.items`), and the lanes' lines are put back in the order of their
+        // entries, so the lines come out sorted by path, exactly as one walk gives them, with no
+        // sort of thousands of paths and no merge of the lanes.
         let template = Walk(skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: snapshot - racyWindow, only: only, known: known)
-        let lanes = Locked([Walk?](repeating: nil, count: 2))
-        let shared = pending
-        DispatchQueue.concurrentPerform(iterations: shared.isEmpty ? 0 : min(2, shared.count)) { lane in
-            var walk = template
-            var ok = true
-            for index in stride(from: lane, to: shared.count, by: 2) where ok {
-                ok = walk.visitEntry(shared[index].name, in: shared[index].folder, type: shared[index].type,
-                                     prefix: shared[index].prefix, group: shared[index].group)
+        var top = template
+        guard let rootHandle = fdopendir(descriptor) else { close(descriptor); return nil }
+        var handles = [rootHandle]
+        defer { for handle in handles { closedir(handle) } }
+        guard let rootItems = top.items(of: rootHandle, top: true) else { return nil }
+        /// A run of the result: lines of the top walk, or a shared entry's lines.
+        enum Piece { case top(Range<Int>), shared(Int) }
+        var pieces: [Piece] = []
+        var shared: [Walk.Shared] = []
+        for item in rootItems {
+            guard item.contents else {
+                let before = top.entries.count
+                guard top.visit(item, in: dirfd(rootHandle), prefix: "", group: item.name) else { return nil }
+                pieces.append(.top(before..<top.entries.count))
+                continue
             }
-            // Each lane sorts its own lines; the sorted runs are merged below.
-            if ok { walk.entries.sort { $0.path < $1.path } }
-            let result = ok ? walk : nil
-            lanes.withLock { $0[lane] = result }
+            let child = item.name.withCString { openat(dirfd(rootHandle), $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW) }
+            guard child >= 0 else { continue }
+            guard let handle = fdopendir(child) else { close(child); return nil }
+            handles.append(handle)
+            guard let items = top.items(of: handle, top: false) else { return nil }
+            for entry in items {
+                pieces.append(.shared(shared.count))
+                shared.append(Walk.Shared(item: entry, folder: dirfd(handle), prefix: item.name))
+            }
         }
-        top.closeAll(pending)
-        top.entries.sort { $0.path < $1.path }
-        var runs = [top.entries]
+        let laneCount = shared.isEmpty ? 0 : min(2, shared.count)
+        let lanes = Locked([(walk: Walk, ranges: [Range<Int>])?](repeating: nil, count: 2))
+        DispatchQueue.concurrentPerform(iterations: laneCount) { [shared] lane in
+            var walk = template
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(shared.count / 2 + 1)
+            for index in stride(from: lane, to: shared.count, by: 2) {
+                let before = walk.entries.count
+                guard walk.visit(shared[index].item, in: shared[index].folder, prefix: shared[index].prefix, group: shared[index].prefix) else { return }
+                ranges.append(before..<walk.entries.count)
+            }
+            lanes.withLock { $0[lane] = (walk, ranges) }
+        }
+        var results: [(walk: Walk, ranges: [Range<Int>])] = []
         var racyGroups = top.racyGroups
-        for lane in 0..<(shared.isEmpty ? 0 : min(2, shared.count)) {
-            guard let walk = lanes.current[lane] else { return nil }
-            runs.append(walk.entries)
-            racyGroups.formUnion(walk.racyGroups)
+        for lane in 0..<laneCount {
+            guard let result = lanes.current[lane] else { return nil }
+            results.append(result)
+            racyGroups.formUnion(result.walk.racyGroups)
         }
-        let entries = merged(runs)
+        var entries: [Walk.Line] = []
+        entries.reserveCapacity(top.entries.count + results.reduce(0) { $0 + $1.walk.entries.count })
+        for piece in pieces {
+            switch piece {
+            case .top(let range): entries += top.entries[range]
+            case .shared(let index): entries += results[index % 2].walk.entries[results[index % 2].ranges[index / 2]]
+            }
+        }
+        // Each group's lines in path order. A group's lines are mostly together (a folder's line
+        // may be apart from what it holds: `a`, `a-b`, `a/x`), so its hash is looked up only when
+        // the group changes.
         var lines: [String: ContentHash] = [:]
+        var current = (group: "", hash: ContentHash(), used: false)
         for entry in entries {
+            if !current.used || current.group != entry.group {
+                if current.used { lines[current.group] = current.hash }
+                current = (entry.group, lines[entry.group] ?? ContentHash(), true)
+            }
             // The path, then the seven numbers as bytes (a folder's mode is -1: folders count by path and kind only).
-            lines[entry.group, default: ContentHash()].update(entry.path)
-            withUnsafeBytes(of: entry.fields) { lines[entry.group]!.update(raw: $0) }
+            current.hash.update(entry.path)
+            withUnsafeBytes(of: entry.fields) { current.hash.update(raw: $0) }
         }
+        if current.used { lines[current.group] = current.hash }
         var groups: [String: String] = [:]
         var whole = ContentHash()
         for (group, hash) in lines.sorted(by: { $0.key < $1.key }) {
@@ -140,22 +175,6 @@ struct FileFingerprint: Sendable, Equatable {
             whole.update(digest)
         }
         return (FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? whole.hex : racy), entries)
-    }
-
-    /// `runs`, each sorted by path, as one list sorted by path (paths are unique).
-    private static func merged(_ runs: [[Walk.Line]]) -> [Walk.Line] {
-        var result: [Walk.Line] = []
-        result.reserveCapacity(runs.reduce(0) { $0 + $1.count })
-        var next = [Int](repeating: 0, count: runs.count)
-        while true {
-            var first = -1
-            for run in runs.indices where next[run] < runs[run].count {
-                if first < 0 || runs[run][next[run]].path < runs[first][next[first]].path { first = run }
-            }
-            guard first >= 0 else { return result }
-            result.append(runs[first][next[first]])
-            next[first] += 1
-        }
     }
 
     /// One walk of a folder tree by directory descriptors (`fstatat` of a name in its folder, no
@@ -172,81 +191,99 @@ struct FileFingerprint: Sendable, Equatable {
         var entries: [Line] = []
         var racyGroups: Set<String> = []
 
-        /// An entry of a top-level folder left for a lane: its folder (open until `closeAll`), its
-        /// name, its `d_type`, its folder's path and its group.
-        struct Pending: @unchecked Sendable {
-            var handle: OpaquePointer?
-            var folder: Int32
+        /// One step of a folder's visit: an entry's own line, or (`contents`) what a folder holds.
+        struct Item: Sendable {
+            /// The entry's name.
             var name: String
+            /// True when the entry is a folder.
+            var isFolder: Bool
+            /// Its `d_type`.
             var type: Int32
+            /// True for the step that visits what the folder holds.
+            var contents: Bool
+            /// Where it comes in its folder: its name, and a `/` after it for `contents`.
+            var key: String
+        }
+
+        /// An entry of a top-level folder for a lane: the step, the folder it is in (open until
+        /// the walk ends), and that folder's path, which is the entry's group.
+        struct Shared: Sendable {
+            var item: Item
+            var folder: Int32
             var prefix: String
-            var group: String
         }
 
-        /// Closes the folders `pending` holds open.
-        func closeAll(_ pending: [Pending]) {
-            for item in pending { if let handle = item.handle { closedir(handle) } }
-        }
-
-        /// Adds the entries of the folder open at `descriptor` (which it closes), `prefix` its
-        /// path and `group` its group; false when a name cannot be written down or an entry cannot
-        /// be examined. The entries of a top-level folder are not visited but appended to
-        /// `deferring` (its folder stays open: the first such entry holds its handle).
-        mutating func visit(_ descriptor: Int32, prefix: String, group: String, deferring: inout [Pending]) -> Bool {
-            guard let handle = fdopendir(descriptor) else { close(descriptor); return false }
-            let defers = !prefix.isEmpty && !prefix.utf8.contains(UInt8(ascii: "/"))
-            var handed = false
-            defer { if !handed { closedir(handle) } }
+        /// The steps of the visit of the folder open as `handle` (`top` for the root), in path
+        /// order: its entries by name, each folder twice, its line at its name and what it holds at
+        /// its name and a `/`, so that `a`, `a-b` and `a/x` come in the order their paths sort.
+        /// Hidden top-level names are left out with `skipHidden`, top-level entries outside `only`
+        /// too; nil when a name cannot be written down (not UTF-8, or a newline in it) or an
+        /// entry's kind cannot be learnt.
+        func items(of handle: OpaquePointer, top: Bool) -> [Item]? {
+            var items: [Item] = []
             while let entry = readdir(handle) {
                 let type = Int32(entry.pointee.d_type)
-                guard let name = withUnsafeBytes(of: entry.pointee.d_name, ValidUTF8.string(terminatedIn:)) else {
+                guard var name = withUnsafeBytes(of: entry.pointee.d_name, ValidUTF8.string(terminatedIn:)) else {
                     // Not valid UTF-8: a top-level hidden name is left out, any other cannot be written down.
                     let hidden = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
-                    if skipHidden && prefix.isEmpty && hidden { continue }
-                    return false
+                    if skipHidden && top && hidden { continue }
+                    return nil
                 }
                 if name == "." || name == ".." { continue }
-                if defers {
-                    deferring.append(Pending(handle: handed ? nil : handle, folder: dirfd(handle), name: name, type: type, prefix: prefix, group: group))
-                    handed = true
-                    continue
+                if skipHidden && top && name.hasPrefix(".") { continue }
+                // A byte test over the name's bytes: Foundation's String.contains goes through
+                // NSString, and the generic search of its UTF-8 view costs more than the `fstatat`.
+                guard name.withUTF8({ $0.isEmpty || memchr($0.baseAddress!, 0x0A, $0.count) == nil }) else { return nil }
+                var isFolder = type == Int32(DT_DIR)
+                if type == Int32(DT_UNKNOWN) {
+                    var info = stat()
+                    guard name.withCString({ fstatat(dirfd(handle), $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
+                    isFolder = info.st_mode & S_IFMT == S_IFDIR
                 }
-                guard visitEntry(name, in: dirfd(handle), type: type, prefix: prefix, group: group, deferring: &deferring) else { return false }
+                if let only, top, !only.contains(isFolder ? name : "") { continue }
+                items.append(Item(name: name, isFolder: isFolder, type: type, contents: false, key: name))
+                if isFolder { items.append(Item(name: name, isFolder: true, type: type, contents: true, key: name + "/")) }
+            }
+            // Names are unique in a folder and hold no `/`: no two keys are equal.
+            items.sort { $0.key < $1.key }
+            return items
+        }
+
+        /// Adds the lines of the folder open at `descriptor` (which it closes), `prefix` its path
+        /// and `group` its group; false when a name cannot be written down or an entry cannot be examined.
+        mutating func visitFolder(_ descriptor: Int32, prefix: String, group: String) -> Bool {
+            guard let handle = fdopendir(descriptor) else { close(descriptor); return false }
+            defer { closedir(handle) }
+            guard let items = items(of: handle, top: false) else { return false }
+            for item in items {
+                guard visit(item, in: dirfd(handle), prefix: prefix, group: group) else { return false }
             }
             return true
         }
 
-        /// Adds the entry `name` of the folder open at `folder` (`type` its `d_type`), and what it
-        /// holds when it is a folder; false as `visit`.
-        mutating func visitEntry(_ name: String, in folder: Int32, type: Int32, prefix: String, group: String) -> Bool {
-            var none: [Pending] = []
-            return visitEntry(name, in: folder, type: type, prefix: prefix, group: group, deferring: &none)
-        }
-
-        private mutating func visitEntry(_ name: String, in folder: Int32, type: Int32, prefix: String, group topGroup: String,
-                                         deferring: inout [Pending]) -> Bool {
-            if skipHidden && prefix.isEmpty && name.hasPrefix(".") { return true }
-            // A byte test: Foundation's String.contains goes through NSString.
-            guard !name.utf8.contains(UInt8(ascii: "\n")) else { return false }
-            let path = prefix.isEmpty ? name : prefix + "/" + name
-            let group = prefix.isEmpty ? name : topGroup
-            if type == Int32(DT_REG), only == nil, !known.isEmpty, let fields = known[path] {
-                entries.append((path, prefix.isEmpty ? "" : group, fields))
-                return true
+        /// Adds the line of the entry `item` of the folder open at `folder` (`prefix` its path,
+        /// "" for the root; `group` the entry's group when it is below the root or a top-level
+        /// folder), or the lines of what it holds; false as `visitFolder`.
+        mutating func visit(_ item: Item, in folder: Int32, prefix: String, group: String) -> Bool {
+            let path = prefix.isEmpty ? item.name : prefix + "/" + item.name
+            if item.contents {
+                // A folder that cannot be opened counts by its line alone.
+                let child = item.name.withCString { openat(folder, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW) }
+                return child < 0 || visitFolder(child, prefix: path, group: group)
             }
-            var info = stat()
-            if type != Int32(DT_DIR) {
-                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
-            }
-            let isFolder = type == Int32(DT_DIR) || info.st_mode & S_IFMT == S_IFDIR
-            if let only, prefix.isEmpty, !only.contains(isFolder ? name : "") { return true }
-            if isFolder {
+            if item.isFolder {
                 entries.append((path, group, (-1, 0, 0, 0, 0, 0, 0)))
-                let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                if child >= 0, !visit(child, prefix: path, group: group, deferring: &deferring) { return false }
                 return true
             }
             let fileGroup = prefix.isEmpty ? "" : group
+            if item.type == Int32(DT_REG), only == nil, !known.isEmpty, let fields = known[path] {
+                entries.append((path, fileGroup, fields))
+                return true
+            }
+            var info = stat()
+            guard item.name.withCString({ fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return false }
+            // Read as a file but a folder now: a line for it would not be the folder's.
+            guard info.st_mode & S_IFMT != S_IFDIR else { return false }
             let modified = FileFingerprint.nanoseconds(info.st_mtim), changed = FileFingerprint.nanoseconds(info.st_ctim)
             if racyCheck && max(modified, changed) > racyAfter { racyGroups.insert(fileGroup) }
             entries.append((path, fileGroup, (Int64(info.st_mode), Int64(info.st_size), modified, changed, Int64(bitPattern: UInt64(info.st_ino)),

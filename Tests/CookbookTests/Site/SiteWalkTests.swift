@@ -84,6 +84,27 @@ struct SiteWalkTests {
         #expect(after.groups.filter { before.groups[$0.key] != $0.value }.map(\.key) == ["group-3"])
     }
 
+    @Test("names that sort around a folder's slash (a, a-b, a.c, a/x, a0), at the top and below, give one walk's fingerprint, and the survey lists the entries sorted by path")
+    func namesAroundASlashKeepPathOrder() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fm = FileManager.default
+        for folder in ["g/d/x", "g/d.f/y", "g.2/x", "g-3", "h/d-e/q"] {
+            try fm.createDirectory(at: root.appendingPathComponent(folder, isDirectory: true), withIntermediateDirectories: true)
+        }
+        for file in ["g-1", "g0", "g.2/x/leaf", "g/d-e", "g/d0", "g/d/x/z", "g/d/z", "g/d.f/y/w", "g/d.f-1", "g-3/a", "h/d", "h/d-e/q/r", "h.txt"] {
+            try Data(file.utf8).write(to: root.appendingPathComponent(file))
+        }
+        let walked = try #require(FileFingerprint.of(root.path, racyCheck: false))
+        #expect(walked == Self.reference(root.path, skipHidden: false))
+        let survey = try #require(FileFingerprint.survey(root.path))
+        let paths = survey.entries.map(\.path)
+        #expect(paths == paths.sorted())
+        #expect(paths.firstIndex(of: "g") ?? 0 < paths.firstIndex(of: "g-1") ?? 0)
+        #expect(paths.firstIndex(of: "g-1") ?? 0 < paths.firstIndex(of: "g/d") ?? 0)
+        #expect(survey.entries == DirectoryWalker.entries(under: root.path))
+    }
+
     @Test("a name below a top-level folder that is not UTF-8 makes the fingerprint fail, whichever thread meets it", arguments: [1, 2])
     func badNameInALaneFails(depth: Int) throws {
         let root = try Self.folder()
