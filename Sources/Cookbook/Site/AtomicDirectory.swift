@@ -21,12 +21,16 @@ enum AtomicDirectory {
     /// staging manifest, after removing the leftovers of interrupted builds.
     /// With `spare` (the tool and settings of a build that compares with its stamp), the spare
     /// site kept by the last build becomes the staging folder when it is usable (see `SpareSite`),
-    /// and is returned with it; otherwise any spare is removed.
-    static func staging(for target: String, spare: (tool: String, settings: String)? = nil) throws -> (url: URL, spare: SpareSite?) {
+    /// and is returned with it; otherwise any spare is removed. With `inspected` (what
+    /// `SpareSite.inspect` found of it under this lock, `.some(nil)` when it was not usable),
+    /// the spare is not inspected again.
+    static func staging(for target: String, spare: (tool: String, settings: String)? = nil, inspected: SpareSite.Candidate?? = nil)
+        throws -> (url: URL, spare: SpareSite?) {
         recover(target)
         let staging = sibling(of: target, "staging")
         if FileManager.default.fileExists(atPath: staging) { SiteFolder.removeOwned(staging) }
-        if let spare, let taken = SpareSite.take(for: target, into: staging, tool: spare.tool, settings: spare.settings) {
+        if let spare, let taken = SpareSite.take(inspected ?? SpareSite.inspect(for: target, tool: spare.tool, settings: spare.settings),
+                                                 for: target, into: staging) {
             return (URL(fileURLWithPath: staging, isDirectory: true), taken)
         }
         if spare == nil { SpareSite.discard(for: target) }

@@ -82,7 +82,8 @@ extension CookbookProject {
         var cached: [String: RecipeArtifact] = [:]
         /// The recipes to build, in index order.
         var requests: [WorkerPool.Request] = []
-        /// The stamp's entry of each recipe (its links digest is filled in once its artifact is known).
+        /// The stamp's entry of each recipe (its links digest is filled in once its artifact is
+        /// known: here for the cached ones, by `carryOut` for the built ones).
         var stamped: [String: BuildStamp.RecipeEntry] = [:]
         /// The workers started before the cache was read, for the recipes whose key the last stamp
         /// did not record (see `plan`): their ids, and their artifacts once they are done.
@@ -148,26 +149,33 @@ extension CookbookProject {
                 run(requests, options: options) { done, id in options.progress?(restoring + done, total, id) }
             })
         }
-        // The cache entries are read and the old site's files linked in on two threads (every other
-        // recipe each, a linker each: their folders are their own, the shared ones made by either).
-        let restored = Locked([RecipeArtifact?](repeating: nil, count: recipes.count))
+        // The cache entries are read and the old site's files linked in on two threads (each takes
+        // the next recipe not yet taken, a linker each: their folders are their own, the shared
+        // ones made by either), each hit's links digest (for the stamp) made there too.
+        let restored = Locked([(artifact: RecipeArtifact, links: String)?](repeating: nil, count: recipes.count))
         if let cache {
             let keys = keys
-            DispatchQueue.concurrentPerform(iterations: min(2, recipes.count)) { lane in
+            Lanes.share(recipes.count) { next in
                 let linker = reusableSite.map { OldSiteFile.Linker(site: $0, staging: staging.path) }
-                for index in stride(from: lane, to: recipes.count, by: 2) where !firstSet.contains(index) {
-                    let id = recipes[index].id, key = keys[index], recorded = fast?.recorded(id)
-                    let hit = cache.restore(key: key, id: id, into: staging, linkingFrom: recorded?.key == key ? linker : nil,
-                                            vouchedLinks: recorded?.links, memory: memory,
-                                            staged: staged.contains(id) ? transaction.spare : nil)
-                    if let hit { restored.withLock { $0[index] = hit } }
+                while let batch = next() {
+                    for index in batch where !firstSet.contains(index) {
+                        let id = recipes[index].id, key = keys[index], recorded = fast?.recorded(id)
+                        let hit = cache.restore(key: key, id: id, into: staging, linkingFrom: recorded?.key == key ? linker : nil,
+                                                vouchedLinks: recorded?.links, memory: memory,
+                                                staged: staged.contains(id) ? transaction.spare : nil)
+                        if let hit {
+                            let links = PageLinks.digest(hit.links)
+                            restored.withLock { $0[index] = (hit, links) }
+                        }
+                    }
                 }
             }
         }
         let artifacts = restored.current
         for (index, recipe) in recipes.enumerated() {
-            if let hit = artifacts[index] {
+            if let (hit, links) = artifacts[index] {
                 plan.cached[recipe.id] = hit
+                plan.stamped[recipe.id]?.links = links
                 if staged.contains(recipe.id) { plan.untouched.insert(recipe.id) }
             } else {
                 plan.requests.append(request(index))
@@ -192,7 +200,7 @@ extension CookbookProject {
         let builtIDs = Set(plan.requests.map(\.id))
         for recipe in recipes {
             guard let artifact = artifacts[recipe.id] else { continue }
-            stamped[recipe.id]?.links = PageLinks.digest(artifact.links)
+            if plan.cached[recipe.id] == nil { stamped[recipe.id]?.links = PageLinks.digest(artifact.links) }
             if artifact.passed, builtIDs.contains(recipe.id), let entry = cache?.store(artifact, from: staging) { options.memory?.keep(entry) }
         }
         return (artifacts, stamped)

@@ -91,7 +91,7 @@ struct FileFingerprint: Sendable, Equatable {
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         // The top level is read here, and the entries of its folders; those entries (each with
-        // what it holds) are shared out over two threads, every other one each: the `fstatat` of
+        // what it holds) are shared out over two threads, a few at a time: the `fstatat` of
         // thousands of entries is most of a fingerprint. Every folder's entries are visited in path
         // order (see `Walk.items`), and the lanes' lines are put back in the order of their
         // entries, so the lines come out sorted by path, exactly as one walk gives them, with no
@@ -123,32 +123,45 @@ struct FileFingerprint: Sendable, Equatable {
                 shared.append(Walk.Shared(item: entry, folder: dirfd(handle), prefix: item.name))
             }
         }
-        let laneCount = shared.isEmpty ? 0 : min(2, shared.count)
-        let lanes = Locked([(walk: Walk, ranges: [Range<Int>])?](repeating: nil, count: 2))
-        DispatchQueue.concurrentPerform(iterations: laneCount) { [shared] lane in
+        // Each lane takes the next few entries not yet taken (see `Lanes.share`) and notes where
+        // each entry's lines are in its own walk.
+        let lanes = Locked([(walk: Walk, lines: [(entry: Int, range: Range<Int>)])?]())
+        Lanes.share(shared.count, batch: 8) { [shared] next in
             var walk = template
-            var ranges: [Range<Int>] = []
-            ranges.reserveCapacity(shared.count / 2 + 1)
-            for index in stride(from: lane, to: shared.count, by: 2) {
-                let before = walk.entries.count
-                guard walk.visit(shared[index].item, in: shared[index].folder, prefix: shared[index].prefix, group: shared[index].prefix) else { return }
-                ranges.append(before..<walk.entries.count)
+            var lines: [(entry: Int, range: Range<Int>)] = []
+            lines.reserveCapacity(shared.count / 2 + 1)
+            var failed = false
+            while !failed, let batch = next() {
+                for index in batch {
+                    let before = walk.entries.count
+                    guard walk.visit(shared[index].item, in: shared[index].folder, prefix: shared[index].prefix, group: shared[index].prefix) else {
+                        failed = true
+                        break
+                    }
+                    lines.append((index, before..<walk.entries.count))
+                }
             }
-            lanes.withLock { $0[lane] = (walk, ranges) }
+            lanes.withLock { $0.append(failed ? nil : (walk, lines)) }
         }
-        var results: [(walk: Walk, ranges: [Range<Int>])] = []
+        var results: [Walk] = []
+        var located = [(lane: Int, range: Range<Int>)](repeating: (0, 0..<0), count: shared.count)
         var racyGroups = top.racyGroups
-        for lane in 0..<laneCount {
-            guard let result = lanes.current[lane] else { return nil }
-            results.append(result)
+        var count = 0
+        for result in lanes.current {
+            guard let result else { return nil }
+            for (index, range) in result.lines { located[index] = (results.count, range) }
+            count += result.lines.count
+            results.append(result.walk)
             racyGroups.formUnion(result.walk.racyGroups)
         }
+        // Every entry visited once, by one lane or the other.
+        guard count == shared.count else { return nil }
         var entries: [Walk.Line] = []
-        entries.reserveCapacity(top.entries.count + results.reduce(0) { $0 + $1.walk.entries.count })
+        entries.reserveCapacity(top.entries.count + results.reduce(0) { $0 + $1.entries.count })
         for piece in pieces {
             switch piece {
             case .top(let range): entries += top.entries[range]
-            case .shared(let index): entries += results[index % 2].walk.entries[results[index % 2].ranges[index / 2]]
+            case .shared(let index): entries += results[located[index].lane].entries[located[index].range]
             }
         }
         // Each group's lines in path order. A group's lines are mostly together (a folder's line

@@ -14,7 +14,13 @@ import Darwin
 enum FileWriter {
     /// Writes `text` to `url`, creating or truncating the file; throws a `CocoaError` on failure.
     static func save(_ text: String, to url: URL) throws {
-        try save(Array(text.utf8), to: url.path)
+        try save(text, toPath: url.path)
+    }
+
+    /// Writes the UTF-8 of `text` to `path` as `save(_:to:)` writes bytes, without copying them first.
+    static func save(_ text: String, toPath path: String) throws {
+        var text = text
+        try text.withUTF8 { try save(UnsafeRawBufferPointer($0), to: path) }
     }
 
     /// Writes `text` to `path` (relative, `/`-separated) under `root`, making missing folders below
@@ -28,10 +34,9 @@ enum FileWriter {
     /// replaced (`site`) holds exactly these bytes at `path`, takes that file over by a hard link
     /// (see `OldSiteFile`).
     static func save(_ text: String, at path: String, under root: URL, reusing site: String?) throws {
-        let bytes = Array(text.utf8)
-        if let site, OldSiteFile.take(path, from: site, into: root.path, bytes: bytes) { return }
+        if let site, OldSiteFile.take(path, from: site, into: root.path, bytes: Array(text.utf8)) { return }
         try makeFolders(for: path, under: root.path)
-        try save(bytes, to: root.path + "/" + path)
+        try save(text, toPath: root.path + "/" + path)
     }
 
     /// Makes the folders of `path` below `root`, one `mkdir` each (none for a folder `lstat` finds:
@@ -65,14 +70,17 @@ enum FileWriter {
 
     /// Writes `bytes` to `path` as a new file (see `create`; never through a symbolic link or a hard link).
     static func save(_ bytes: [UInt8], to path: String) throws {
+        try bytes.withUnsafeBytes { try save($0, to: path) }
+    }
+
+    /// Writes `buffer` to `path` as `save(_:to:)` writes bytes.
+    private static func save(_ buffer: UnsafeRawBufferPointer, to path: String) throws {
         let descriptor = create(path)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot write '\(path)': \(String(cString: strerror(errno)))"])
         }
         defer { close(descriptor) }
-        try bytes.withUnsafeBytes { buffer in
-            try writeAll(descriptor, buffer, path: path)
-        }
+        try writeAll(descriptor, buffer, path: path)
     }
 
     /// Writes every byte of `buffer` to `descriptor`.

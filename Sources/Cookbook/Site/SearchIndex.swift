@@ -72,13 +72,13 @@ struct SearchIndex: Sendable {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
-            var previous: UInt8 = 0
             var start = 0
             for index in 0..<utf8.count {
                 let byte = utf8[index]
+                // Letters, digits and most punctuation are above `/`: one comparison for most bytes.
+                if byte > UInt8(ascii: "/") && byte != UInt8(ascii: "\\") { continue }
                 let escape: Bool = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                    || (byte == UInt8(ascii: "/") && previous == UInt8(ascii: "<"))
-                previous = byte
+                    || (byte == UInt8(ascii: "/") && index > 0 && utf8[index - 1] == UInt8(ascii: "<"))
                 guard escape else { continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 start = index + 1

@@ -60,21 +60,29 @@ struct SitePages: Sendable {
     /// whose links are the ones it checked, which it found fine. Returns every file of the site,
     /// the broken links and the targets' digest (for the stamp); `site` names the output in messages.
     ///
-    /// Two rounds of jobs: first the search index (with the guide, whose sections it holds),
-    /// the other pages, the index's cards in two halves, and the recipes' files, links and part of
-    /// the targets' digest; then the link check in two halves and the pages' writes. Throws, in this order: the playground's missing module, a page
-    /// that could not be written, the search index that could not be.
+    /// Two rounds of jobs: first the index page, the search index (with the guide, whose sections
+    /// it holds), the other pages, each written by its job, and the recipes' files, links and part
+    /// of the targets' digest; then the link check in two halves. Throws, in this order: the
+    /// playground's missing module, a page that could not be written, the search index that could
+    /// not be (before any link is checked).
     static func finish(recipes: [Recipe], artifacts: [String: RecipeArtifact], staging: URL, site: String,
                        reusing old: String?, checked: CheckedLinks? = nil) throws(Diagnostic) -> (files: Set<String>, broken: [Diagnostic], targets: String) {
         let built = recipes.compactMap { artifacts[$0.id] }
         let index = IndexPage(recipes: recipes, previews: artifacts.compactMapValues(\.cardPreview))
         let rules = RulesPage(rules: RuleCatalogue.all, examples: recipes.flatMap { artifacts[$0.id]?.ruleExamples ?? [] })
-        let middle = recipes.count / 2
-        let searchWritten = Locked<(guide: SitePages, failure: Diagnostic?)?>(nil)
-        let others = Locked<Result<SitePages, Diagnostic>?>(nil)
-        let firstCards = Locked<[String]>([]), lastCards = Locked<[String]>([]), recipeFiles = Locked<Set<String>>([])
-        let recipeLinks = Locked<[String: Links]>([:]), recipeTargets = Locked("")
+        // Each page job writes what it rendered itself (a failure kept, not thrown), so that no
+        // lane waits for the other to write everything at the end.
+        let searchWritten = Locked<(guide: SitePages, pageFailure: Diagnostic?, failure: Diagnostic?)?>(nil)
+        let others = Locked<(pages: Result<SitePages, Diagnostic>, failure: Diagnostic?)?>(nil)
+        let indexWritten = Locked<(page: SitePages, failure: Diagnostic?)?>(nil)
+        let recipeFiles = Locked<Set<String>>([]), recipeLinks = Locked<[String: Links]>([:]), recipeTargets = Locked("")
         Lanes.run([
+            {
+                var page = SitePages()
+                page.add("index.html", index.render())
+                let failure = Self.failure(site) { try page.writePages(to: staging, reusing: old) }
+                indexWritten.withLock { $0 = (page, failure) }
+            },
             {
                 var search = SearchIndex()
                 for recipe in recipes { search.entries += artifacts[recipe.id]?.search ?? [] }
@@ -84,23 +92,27 @@ struct SitePages: Sendable {
                 let failure = Self.failure(site) { try search.write(to: staging.appendingPathComponent(Self.searchIndexPath)) }
                 var page = SitePages()
                 page.add(GuidePage.sendToADevice.path, guide.html)
-                searchWritten.withLock { $0 = (page, failure) }
+                let pageFailure = Self.failure(site) { try page.writePages(to: staging, reusing: old) }
+                searchWritten.withLock { $0 = (page, pageFailure, failure) }
             },
             {
                 let rendered = Result { () throws(Diagnostic) -> SitePages in try renderOthers(rules: rules, site: site) }
-                others.withLock { $0 = rendered }
+                let failure = (try? rendered.get()).flatMap { pages in Self.failure(site) { try pages.writePages(to: staging, reusing: old) } }
+                others.withLock { $0 = (rendered, failure) }
             },
-            { firstCards.withLock { $0 = index.cards(0..<middle) } },
-            { lastCards.withLock { $0 = index.cards(middle..<recipes.count) } },
             { recipeFiles.withLock { $0 = Set(built.flatMap(\.files)) } },
             { recipeLinks.withLock { $0 = Self.links(of: built) } },
             { recipeTargets.withLock { $0 = Self.recipeTargetsDigest(built) } },
         ])
-        var pages = try others.current!.get()
-        let (guide, searchFailure) = searchWritten.current!
-        pages.files.merge(guide.files) { first, _ in first }
-        pages.links.merge(guide.links) { first, _ in first }
-        pages.add("index.html", index.render(cards: firstCards.current + lastCards.current))
+        let (otherPages, othersFailure) = others.current!
+        var pages = try otherPages.get()
+        let (guide, guideFailure, searchFailure) = searchWritten.current!
+        let (indexPage, indexFailure) = indexWritten.current!
+        if let failure = othersFailure ?? guideFailure ?? indexFailure ?? searchFailure { throw failure }
+        for part in [guide, indexPage] {
+            pages.files.merge(part.files) { first, _ in first }
+            pages.links.merge(part.links) { first, _ in first }
+        }
 
         var files = recipeFiles.current.union(pages.files.keys)
         files.insert(Self.searchIndexPath)
@@ -112,13 +124,10 @@ struct SitePages: Sendable {
         let unchanged = checked?.targets == targets ? checked?.unchanged ?? [] : []
         let (first, last) = LinkChecker.halves(of: unchanged.isEmpty ? pageLinks : pageLinks.filter { !unchanged.contains($0.key) })
         let brokenFirst = Locked<[LinkChecker.Broken]>([]), brokenLast = Locked<[LinkChecker.Broken]>([])
-        let pagesFailure = Locked<Diagnostic?>(nil)
         Lanes.run([
             { [files, pageLinks] in brokenFirst.withLock { $0 = LinkChecker.check(links: pageLinks, files: files, pages: first) } },
             { [files, pageLinks] in brokenLast.withLock { $0 = LinkChecker.check(links: pageLinks, files: files, pages: last) } },
-            { [pages] in pagesFailure.withLock { $0 = Self.failure(site) { try pages.writePages(to: staging, reusing: old) } } },
         ])
-        if let failure = pagesFailure.current ?? searchFailure { throw failure }
         return (files, BrokenLinkSource.diagnostics(brokenFirst.current + brokenLast.current, recipes: recipes, site: site), targets)
     }
 

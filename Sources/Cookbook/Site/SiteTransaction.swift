@@ -79,6 +79,9 @@ final class SiteTransaction: @unchecked Sendable {
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
+        // The spare is inspected on a thread of its own while the folder is checked: the two walks
+        // read different folders, and the inspection changes nothing (see `SpareSite.inspect`).
+        let inspection = spare.map { spare in BackgroundValue { SpareSite.inspect(for: target, tool: spare.tool, settings: spare.settings) } }
         // Another build may have replaced the folder while this one waited: this check is the one
         // that counts, and its walk also takes the folder's fingerprint for the stamp's comparison.
         var surveyed: (fingerprint: FileFingerprint, files: Set<FileFingerprint.FileIdentity>)?
@@ -89,14 +92,17 @@ final class SiteTransaction: @unchecked Sendable {
                 return survey.entries
             }
         } catch {
+            // Nothing of the spare is left reading once the lock goes.
+            _ = inspection?.value
             throw .refused(error)
         }
+        let inspected: SpareSite.Candidate?? = inspection.map(\.value)
         siteFingerprint = surveyed?.fingerprint
         do {
             // Made and registered in one step under the signal handler's lock: a signal lands before
             // the folder exists or after it is registered for removal, never in between.
             (staging, self.spare) = try Interruption.uninterrupted { (registry) throws -> (URL, SpareSite?) in
-                let made = try AtomicDirectory.staging(for: target, spare: spare)
+                let made = try AtomicDirectory.staging(for: target, spare: spare, inspected: inspected)
                 registry.remove(onSignal: made.url.path)
                 return made
             }

@@ -43,20 +43,48 @@ struct SpareSite: Sendable {
         path(for: target) + "-stamp"
     }
 
-    /// Turns the spare of `target` into the staging folder `staging` (which must not exist) when it
-    /// is usable for `tool` and `settings`, marking it as a staging folder; otherwise removes it
-    /// (when wholly the build's) and returns nil. Its record is removed either way. The caller
-    /// holds the lock, and registers `staging` for removal on a signal (see `SiteTransaction`).
-    static func take(for target: String, into staging: String, tool: String, settings: String) -> SpareSite? {
+    /// What `inspect` found of a usable spare: its record and the survey of its files, taken under
+    /// the lock before anything in it changed.
+    struct Candidate: Sendable {
+        /// The spare's record.
+        let stamp: BuildStamp
+        /// Its entries, in path order, as `FileFingerprint.survey` lists them.
+        let entries: [DirectoryWalker.Entry]
+        /// Each entry's numbers, in the order of `entries`.
+        let fields: [FileFingerprint.Fields]
+        /// The identities of its files.
+        let identities: Set<FileFingerprint.FileIdentity>
+    }
+
+    /// The spare of `target` when it is usable for `tool` and `settings`: a folder of regular
+    /// files and folders whose fingerprint is exactly the one its record holds; nil otherwise.
+    /// It only reads (the spare and its record stay as they are), so it may run while the site
+    /// itself is checked; the caller holds the lock.
+    static func inspect(for target: String, tool: String, settings: String) -> Candidate? {
         let spare = path(for: target), record = recordPath(for: target)
-        defer { unlink(record) }
         guard DirectoryWalker.lstatKind(spare) == .directory else { return nil }
         let parent = (record as NSString).deletingLastPathComponent
         guard let bytes = try? ContainedFile.read((record as NSString).lastPathComponent, under: parent, limit: BuildStamp.sizeLimit),
               let stamp = BuildStamp.parse(bytes), stamp.tool == tool, stamp.settings == settings, stamp.site != FileFingerprint.racy,
               let survey = FileFingerprint.survey(spare), survey.fingerprint.whole == stamp.site,
-              survey.entries.allSatisfy({ $0.validName && ($0.kind == .file || $0.kind == .directory) }),
-              rename(spare, staging) == 0 else {
+              survey.entries.allSatisfy({ $0.validName && ($0.kind == .file || $0.kind == .directory) }) else { return nil }
+        return Candidate(stamp: stamp, entries: survey.entries, fields: survey.fields, identities: survey.files)
+    }
+
+    /// Turns the spare of `target` into the staging folder `staging` (which must not exist) when it
+    /// is usable for `tool` and `settings`, marking it as a staging folder; otherwise removes it
+    /// (when wholly the build's) and returns nil. Its record is removed either way. The caller
+    /// holds the lock, and registers `staging` for removal on a signal (see `SiteTransaction`).
+    static func take(for target: String, into staging: String, tool: String, settings: String) -> SpareSite? {
+        take(inspect(for: target, tool: tool, settings: settings), for: target, into: staging)
+    }
+
+    /// `take(for:into:tool:settings:)` with the spare inspected already under this lock
+    /// (`candidate`, nil when it was not usable: then it is removed).
+    static func take(_ candidate: Candidate?, for target: String, into staging: String) -> SpareSite? {
+        let spare = path(for: target), record = recordPath(for: target)
+        defer { unlink(record) }
+        guard let candidate, rename(spare, staging) == 0 else {
             discard(for: target)
             return nil
         }
@@ -70,12 +98,12 @@ struct SpareSite: Sendable {
         }
         var files: [String: Set<String>] = [:]
         var lines: [String: [(path: String, fields: FileFingerprint.Fields)]] = [:]
-        for (entry, fields) in zip(survey.entries, survey.fields) where entry.kind == .file {
+        for (entry, fields) in zip(candidate.entries, candidate.fields) where entry.kind == .file {
             guard let id = owner(of: entry.path) else { continue }
             files[id, default: []].insert(entry.path)
             lines[id, default: []].append((entry.path, fields))
         }
-        return SpareSite(staging: staging, recipes: stamp.recipes, files: files, identities: survey.files, lines: lines)
+        return SpareSite(staging: staging, recipes: candidate.stamp.recipes, files: files, identities: candidate.identities, lines: lines)
     }
 
     /// Removes the spare of `target` when it is wholly the build's, and its record.

@@ -84,6 +84,22 @@ struct SiteWalkTests {
         #expect(after.groups.filter { before.groups[$0.key] != $0.value }.map(\.key) == ["group-3"])
     }
 
+    @Test("a folder of hundreds of entries beside small ones, shared out a few entries at a time, gives one walk's fingerprint and the survey's entries in path order")
+    func manyEntriesInOneFolder() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.tree(in: root)
+        let big = root.appendingPathComponent("big", isDirectory: true)
+        try FileManager.default.createDirectory(at: big.appendingPathComponent("sub", isDirectory: true), withIntermediateDirectories: true)
+        for file in 0..<300 { try Data("\(file)".utf8).write(to: big.appendingPathComponent("f\(file)")) }
+        for file in 0..<40 { try Data("\(file)".utf8).write(to: big.appendingPathComponent("sub/g\(file)")) }
+        let lanes = try #require(FileFingerprint.of(root.path, racyCheck: false))
+        #expect(lanes == Self.reference(root.path, skipHidden: false))
+        let survey = try #require(FileFingerprint.survey(root.path))
+        #expect(survey.entries.map(\.path) == DirectoryWalker.entries(under: root.path).map(\.path))
+        #expect(survey.entries.count == 300 + 40 + 1 + 1 + 7 * 4 + (1 + 2 + 3 + 4 + 5 + 6 + 7) + 3)
+    }
+
     @Test("names that sort around a folder's slash (a, a-b, a.c, a/x, a0), at the top and below, give one walk's fingerprint, and the survey lists the entries sorted by path")
     func namesAroundASlashKeepPathOrder() throws {
         let root = try Self.folder()

@@ -173,6 +173,22 @@ struct SpareSiteTests {
         try w.expectSameAsColdBuild("an edit after the anchor came back")
     }
 
+    @Test("a build refused under the lock (a file it did not write in the site) leaves the spare and its record as they were: inspecting the spare beside the check only reads it")
+    func refusedBuildLeavesTheSpareAlone() throws {
+        let w = try workspaceWithSpare()
+        defer { w.remove() }
+        let spare = w.root.appendingPathComponent(spareName), record = w.root.appendingPathComponent(recordName)
+        let spareBefore = HostileWorkspace.snapshot(spare), recordBefore = try Data(contentsOf: record)
+        try Data("mine".utf8).write(to: w.out.appendingPathComponent("notes.txt"))
+        try w.appendProse("A paragraph the refused build never renders.")
+        let run = try cachedBuild(w)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("notes.txt"), "\(run.stderr)")
+        #expect(HostileWorkspace.snapshot(spare) == spareBefore)
+        #expect(try Data(contentsOf: record) == recordBefore)
+        #expect(FileManager.default.fileExists(atPath: w.out.appendingPathComponent("notes.txt").path))
+    }
+
     @Test("a spare file changed behind the build's back (same size) is never served: the spare is dropped and the site equals --no-cache")
     func tamperedSpareIsDropped() throws {
         let w = try workspaceWithSpare()
