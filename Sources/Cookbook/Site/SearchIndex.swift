@@ -72,16 +72,22 @@ struct SearchIndex: Sendable {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
             var start = 0
-            for index in 0..<utf8.count {
+            var index = 0
+            while index < utf8.count {
+                // Eight bytes at a time while none of them may need an escape (most of the text).
+                if index + 8 <= utf8.count, !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
                 let byte = utf8[index]
-                // Letters, digits and most punctuation are above `/`: one comparison for most bytes.
-                if byte > UInt8(ascii: "/") && byte != UInt8(ascii: "\\") { continue }
+                index += 1
                 let escape: Bool = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                    || (byte == UInt8(ascii: "/") && index > 0 && utf8[index - 1] == UInt8(ascii: "<"))
+                    || (byte == UInt8(ascii: "/") && index > 1 && utf8[index - 2] == UInt8(ascii: "<"))
                 guard escape else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index - 1]))
+                start = index
                 out.append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte)
@@ -98,5 +104,14 @@ struct SearchIndex: Sendable {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// True when one of the eight bytes of `word` is a control character, a quote, a backslash or `/` (exact:
+    /// the zero-byte tests of each have no false negative, and a false positive only means a closer look).
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return control || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x2F))
     }
 }

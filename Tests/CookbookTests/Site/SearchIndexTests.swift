@@ -58,6 +58,22 @@ struct SearchIndexTests {
         #expect(SearchIndex(entries: entries).bytes() == (try Self.encoderBytes(entries)))
     }
 
+    @Test("a hostile character at every offset of long plain text (so `</` falls across every eight-byte step of the scan) is written as the encoder wrote it")
+    func hostileAtEveryOffsetOfPlainText() throws {
+        let plain = "The quick brown fox jumps over the lazy dog, again and again."
+        var entries: [SearchEntry] = []
+        for hostile in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "</", "/", "<", "é", "\u{2028}", "\u{7F}", "<\"/"] {
+            for offset in 0...plain.count {
+                var text = plain
+                text.insert(contentsOf: hostile, at: text.index(text.startIndex, offsetBy: offset))
+                entries.append(SearchEntry(url: "recipes/r.html#s", title: text, section: "S", text: text + hostile + text, kind: .section))
+            }
+        }
+        let written = SearchIndex(entries: entries).bytes()
+        #expect(written == (try Self.encoderBytes(entries)))
+        #expect(!String(decoding: written, as: UTF8.self).contains("</"))
+    }
+
     @Test("the written file holds the same bytes, across chunks")
     func fileMatchesTheEncoder() throws {
         let long = String(repeating: "</script> \u{2028} \"x\"\n", count: 2000)
