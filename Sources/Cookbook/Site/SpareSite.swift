@@ -71,16 +71,10 @@ struct SpareSite: Sendable {
         return Candidate(stamp: stamp, entries: survey.entries, fields: survey.fields, identities: survey.files)
     }
 
-    /// Turns the spare of `target` into the staging folder `staging` (which must not exist) when it
-    /// is usable for `tool` and `settings`, marking it as a staging folder; otherwise removes it
-    /// (when wholly the build's) and returns nil. Its record is removed either way. The caller
-    /// holds the lock, and registers `staging` for removal on a signal (see `SiteTransaction`).
-    static func take(for target: String, into staging: String, tool: String, settings: String) -> SpareSite? {
-        take(inspect(for: target, tool: tool, settings: settings), for: target, into: staging)
-    }
-
-    /// `take(for:into:tool:settings:)` with the spare inspected already under this lock
-    /// (`candidate`, nil when it was not usable: then it is removed).
+    /// Turns the spare of `target` into the staging folder `staging` (which must not exist) when
+    /// `inspect` found it usable under this lock (`candidate`), marking it as a staging folder;
+    /// otherwise removes it (when wholly the build's) and returns nil. Its record is removed either
+    /// way. The caller holds the lock, and registers `staging` for removal on a signal (see `SiteTransaction`).
     static func take(_ candidate: Candidate?, for target: String, into staging: String) -> SpareSite? {
         let spare = path(for: target), record = recordPath(for: target)
         defer { unlink(record) }
