@@ -25,9 +25,8 @@ struct IndexPage {
         return tagList(tags, root: root, made: &made)
     }
 
-    /// The cards of the recipes at `indices` (of `recipes`), in that order: the page puts them
-    /// together, so that they may be made on two lanes (see `SitePages`).
-    func cards(_ indices: Range<Int>) -> [String] {
+    /// The cards of the recipes at `indices` (of `recipes`), in that order.
+    private func cards(_ indices: Range<Int>) -> [String] {
         var tagLinks: [String: String] = [:]
         return indices.map { index in
             let recipe = recipes[index]
@@ -41,9 +40,9 @@ struct IndexPage {
         }
     }
 
-    /// The page's HTML, with the cards of `cards` (one per recipe, in index order; made here when nil).
-    func render(cards: [String]? = nil) -> String {
-        let cards = cards ?? self.cards(recipes.indices)
+    /// The page's HTML, with one card per recipe.
+    func render() -> String {
+        let cards = self.cards(recipes.indices)
         var main = ""
         main.reserveCapacity(cards.reduce(0) { $0 + $1.utf8.count } + 16384)
         main += "<section class=\"hero\">\n<h1>Pushbook</h1>\n"

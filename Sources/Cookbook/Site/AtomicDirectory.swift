@@ -19,21 +19,17 @@ enum AtomicDirectory {
 
     /// A fresh staging directory next to `target` (canonical path), marked as the build's by a
     /// staging manifest, after removing the leftovers of interrupted builds.
-    /// With `spare` (the tool and settings of a build that compares with its stamp), the spare
-    /// site kept by the last build becomes the staging folder when it is usable (see `SpareSite`),
-    /// and is returned with it; otherwise any spare is removed. With `inspected` (what
-    /// `SpareSite.inspect` found of it under this lock, `.some(nil)` when it was not usable),
-    /// the spare is not inspected again.
-    static func staging(for target: String, spare: (tool: String, settings: String)? = nil, inspected: SpareSite.Candidate?? = nil)
-        throws -> (url: URL, spare: SpareSite?) {
+    /// With `spare` (what `SpareSite.inspect` found usable under this lock, for a build that
+    /// compares with its stamp), the spare site kept by the last build becomes the staging folder
+    /// and is returned with it; otherwise any spare is removed.
+    static func staging(for target: String, spare: SpareSite.Candidate? = nil) throws -> (url: URL, spare: SpareSite?) {
         recover(target)
         let staging = sibling(of: target, "staging")
         if FileManager.default.fileExists(atPath: staging) { SiteFolder.removeOwned(staging) }
-        if let spare, let taken = SpareSite.take(inspected ?? SpareSite.inspect(for: target, tool: spare.tool, settings: spare.settings),
-                                                 for: target, into: staging) {
+        // Without a usable spare, `take` removes whatever spare there is.
+        if let taken = SpareSite.take(spare, for: target, into: staging) {
             return (URL(fileURLWithPath: staging, isDirectory: true), taken)
         }
-        if spare == nil { SpareSite.discard(for: target) }
         guard mkdir(staging, 0o755) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staging, NSLocalizedDescriptionKey: "cannot create '\(staging)': \(String(cString: strerror(errno)))"])
         }

@@ -7,16 +7,8 @@ import NotificationSimulator
 enum Lanes {
     /// Runs `jobs` on two lanes (the calling thread is one) and returns once every job has.
     static func run(_ jobs: [@Sendable () -> Void]) {
-        let taken = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: min(2, jobs.count)) { _ in
-            while true {
-                let index = taken.withLock { next -> Int in
-                    defer { next += 1 }
-                    return next
-                }
-                guard index < jobs.count else { return }
-                jobs[index]()
-            }
+        share(jobs.count) { next in
+            while let batch = next() { for index in batch { jobs[index]() } }
         }
     }
 

@@ -96,13 +96,13 @@ final class SiteTransaction: @unchecked Sendable {
             _ = inspection?.value
             throw .refused(error)
         }
-        let inspected: SpareSite.Candidate?? = inspection.map(\.value)
+        let inspected = inspection?.value
         siteFingerprint = surveyed?.fingerprint
         do {
             // Made and registered in one step under the signal handler's lock: a signal lands before
             // the folder exists or after it is registered for removal, never in between.
             (staging, self.spare) = try Interruption.uninterrupted { (registry) throws -> (URL, SpareSite?) in
-                let made = try AtomicDirectory.staging(for: target, spare: spare, inspected: inspected)
+                let made = try AtomicDirectory.staging(for: target, spare: inspected)
                 registry.remove(onSignal: made.url.path)
                 return made
             }
