@@ -94,7 +94,6 @@ enum BuildCommand {
             return WatchMode.run(project: project, output: URL(fileURLWithPath: out, isDirectory: true), shown: shown,
                                  recipesShown: displayName(recipes), options: options)
         }
-        options.processEndsAfter = true
         let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), shownAs: shown, options: options)
         // The summary is the output in text; with a log on standard output, it goes to standard error.
         let summary: (String) -> Void = format == "text" ? { print($0) } : { printError($0) }

@@ -18,30 +18,19 @@ import Darwin
 enum WatchMode {
     /// Runs until a signal stops the process.
     static func run(project: CookbookProject, output: URL, shown: String, recipesShown: String, options: CookbookProject.BuildOptions) -> Outcome {
-        // The loaded recipes and checked cache entries carry over from one rebuild to the next.
-        // The old site's removal and the stamp run after the status line, on another thread; each
-        // build (and a restart) waits for the last one's first.
+        // The loaded recipes, their hashes and the checked cache entries carry over from one rebuild to the next.
         var options = options
         options.memory = BuildMemory()
-        let finishing = DispatchGroup()
-        options.finishLater = { work in
-            finishing.enter()
-            DispatchQueue.global().async {
-                work()
-                finishing.leave()
-            }
-        }
         let watcher = FolderWatcher(root: project.recipesFolder)
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let binaryState = state(of: binary)
         print("watching '\(recipesShown)' (Ctrl-C stops; the site stays whole)")
-        rebuild(project, output: output, shown: shown, options: options, changed: [], after: finishing)
+        rebuild(project, output: output, shown: shown, options: options, changed: [])
         var staleCode: String?
         while true {
             let changed = watcher.next(timeout: 0.5)
             if binaryState != nil, state(of: binary) != binaryState, isStable(binary) {
                 print("the pushbook binary changed: starting it again")
-                finishing.wait()
                 restart(binary)
             }
             guard !changed.isEmpty else { continue }
@@ -53,15 +42,13 @@ enum WatchMode {
                 fflush(nil)
                 continue
             }
-            rebuild(project, output: output, shown: shown, options: options, changed: changed, after: finishing)
+            rebuild(project, output: output, shown: shown, options: options, changed: changed)
         }
     }
 
     /// One build and its status line.
-    private static func rebuild(_ project: CookbookProject, output: URL, shown: String, options: CookbookProject.BuildOptions, changed: [String],
-                                after finishing: DispatchGroup) {
+    private static func rebuild(_ project: CookbookProject, output: URL, shown: String, options: CookbookProject.BuildOptions, changed: [String]) {
         let start = Date()
-        finishing.wait()
         let report = project.build(output: output, shownAs: shown, options: options)
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         for diagnostic in report.diagnostics { printError(diagnostic.text) }

@@ -1,7 +1,7 @@
 import Payloads
 
-// Diagnostics are part of `RecipeArtifact`, which is Codable (tests edit cache entries as JSON; worker
-// replies and the cache use `ArtifactCodec`), so they are Codable here: Payloads also compiles with
+// Diagnostics are part of `RecipeArtifact`, which is Codable (worker replies and the cache are its
+// JSON, see `ArtifactJSON`), so they are Codable here: Payloads also compiles with
 // Embedded Swift, which has no Codable.
 
 extension Diagnostic: Codable {

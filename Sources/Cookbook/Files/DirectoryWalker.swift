@@ -7,7 +7,9 @@ import Darwin
 
 /// Lists what is under a folder with `opendir`/`readdir`, without Foundation's URL resource values
 /// (which cost a URL and a `stat` per file: thousands of files are read on every build).
-/// Symbolic links are reported as links, never followed.
+/// Symbolic links are reported as links, never followed. The walk is iterative and goes at most
+/// `maximumDepth` folders down, so an untrusted tree of any depth neither overflows the stack nor
+/// uses up file descriptors.
 enum DirectoryWalker {
     /// What a directory entry is, as `lstat` sees it.
     enum Kind: Sendable, Equatable {
@@ -32,6 +34,19 @@ enum DirectoryWalker {
         var validName: Bool
     }
 
+    /// How many folders deep a walk goes below its root; a folder at that depth is listed, not
+    /// entered. No recipe or site comes near it.
+    static let maximumDepth = 64
+
+    /// A walk's result: every entry, sorted by path, and the first folder (relative path) that
+    /// was too deep to enter, if any.
+    struct Listing: Sendable {
+        /// The entries.
+        var entries: [Entry]
+        /// A folder at `maximumDepth` that holds more, or nil.
+        var tooDeep: String?
+    }
+
     /// The regular files under `root`, as paths relative to it, sorted.
     static func files(under root: String) -> [String] {
         entries(under: root).compactMap { $0.kind == .file && $0.validName ? $0.path : nil }
@@ -39,39 +54,61 @@ enum DirectoryWalker {
 
     /// Every entry under `root` (folders too), sorted by path; empty when `root` cannot be read.
     static func entries(under root: String) -> [Entry] {
-        var result: [Entry] = []
-        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
-        walk(descriptor, prefix: "", validPrefix: true, into: &result)
-        return result.sorted { $0.path < $1.path }
+        listing(under: root).entries
     }
 
-    /// Lists the folder open at `descriptor` (which it closes); each folder below is opened in its
-    /// parent (`openat`, without following a link), so no path is looked up from the root again.
-    private static func walk(_ descriptor: Int32, prefix: String, validPrefix: Bool, into result: inout [Entry]) {
-        guard let handle = fdopendir(descriptor) else { close(descriptor); return }
-        defer { closedir(handle) }
-        while let entry = readdir(handle) {
+    /// Every entry under `root`, and whether the tree goes deeper than `maximumDepth`.
+    static func listing(under root: String) -> Listing {
+        var result: [Entry] = []
+        var tooDeep: String?
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0, let rootHandle = fdopendir(descriptor) else {
+            if descriptor >= 0 { close(descriptor) }
+            return Listing(entries: [], tooDeep: nil)
+        }
+        // The open folders from the root down to the one being read: each below is opened in its
+        // parent (`openat`, without following a link), so no path is looked up from the root again.
+        var stack: [(handle: OpaquePointer, prefix: String, valid: Bool)] = [(rootHandle, "", true)]
+        defer { for frame in stack { closedir(frame.handle) } }
+        while let top = stack.last {
+            guard let entry = readdir(top.handle) else {
+                closedir(top.handle)
+                stack.removeLast()
+                continue
+            }
             let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
-                if let text = ValidUTF8.string(terminatedIn: raw) { return (text, true) }
+                if let text = Self.name(in: raw) { return (text, true) }
                 return (String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self), false)
             }
             if name == "." || name == ".." { continue }
-            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            let relative = top.prefix.isEmpty ? name : top.prefix + "/" + name
             let kind: Kind
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): kind = .directory
             case Int32(DT_REG): kind = .file
             case Int32(DT_LNK): kind = .symlink
-            case Int32(DT_UNKNOWN): kind = lstatKind(in: dirfd(handle), name)
+            case Int32(DT_UNKNOWN): kind = lstatKind(in: dirfd(top.handle), name)
             default: kind = .other
             }
-            result.append(Entry(path: relative, kind: kind, validName: validPrefix && valid))
-            if kind == .directory && valid {
-                let child = openat(dirfd(handle), name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                if child >= 0 { walk(child, prefix: relative, validPrefix: validPrefix && valid, into: &result) }
+            result.append(Entry(path: relative, kind: kind, validName: top.valid && valid))
+            guard kind == .directory && valid else { continue }
+            guard stack.count <= maximumDepth else {
+                if tooDeep == nil { tooDeep = relative }
+                continue
             }
+            let child = openat(dirfd(top.handle), name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard child >= 0 else { continue }
+            guard let handle = fdopendir(child) else { close(child); continue }
+            stack.append((handle, relative, top.valid && valid))
         }
+        return Listing(entries: result.sorted { $0.path < $1.path }, tooDeep: tooDeep)
+    }
+
+    /// The name in `raw` (a `d_name`: bytes up to the first 0), or nil when it is not valid UTF-8.
+    static func name(in raw: UnsafeRawBufferPointer) -> String? {
+        guard let base = raw.baseAddress else { return "" }
+        let count = strnlen(base.assumingMemoryBound(to: CChar.self), raw.count)
+        return String(validating: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count), as: UTF8.self)
     }
 
     /// The kind of entry `name` of the folder open at `folder`, by `fstatat` without following a link.

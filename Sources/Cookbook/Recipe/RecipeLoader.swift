@@ -179,13 +179,19 @@ public struct RecipeLoader: Sendable {
     }
 
     /// Refuses a recipe folder that is a symbolic link or holds one, or a FIFO, socket or device,
-    /// or a name that is not UTF-8 (`ToolRule.symlink`, `.fileKind`, `.fileName`): one rule for
+    /// or a name that is not UTF-8, or folders nested deeper than a walk goes
+    /// (`ToolRule.symlink`, `.fileKind`, `.fileName`): one rule for
     /// every input, so no file outside the recipe can reach a page and the cache key sees every byte.
     private func checkFiles(of folder: URL, display: String) throws(Diagnostic) {
         if DirectoryWalker.lstatKind(folder.path) == .symlink {
             throw Diagnostic(file: display, breaking: .symlink, "the recipe folder is a symbolic link; put the recipe's files in a folder of its own under the recipes folder")
         }
-        for entry in DirectoryWalker.entries(under: folder.path) {
+        let listing = DirectoryWalker.listing(under: folder.path)
+        if let deep = listing.tooDeep {
+            throw Diagnostic(file: "\(display)/\(deep)", breaking: .fileKind,
+                             "folders are nested deeper than \(DirectoryWalker.maximumDepth) levels here; a recipe's files sit a few folders deep at most")
+        }
+        for entry in listing.entries {
             let shown = "\(display)/\(entry.path)"
             guard entry.validName else {
                 throw Diagnostic(file: shown, breaking: .fileName, "this file name is not valid UTF-8; rename it")

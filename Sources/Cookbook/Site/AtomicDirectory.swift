@@ -19,22 +19,15 @@ enum AtomicDirectory {
 
     /// A fresh staging directory next to `target` (canonical path), marked as the build's by a
     /// staging manifest, after removing the leftovers of interrupted builds.
-    /// With `spare` (what `SpareSite.inspect` found usable under this lock, for a build that
-    /// compares with its stamp), the spare site kept by the last build becomes the staging folder
-    /// and is returned with it; otherwise any spare is removed.
-    static func staging(for target: String, spare: SpareSite.Candidate? = nil) throws -> (url: URL, spare: SpareSite?) {
+    static func staging(for target: String) throws -> URL {
         recover(target)
         let staging = sibling(of: target, "staging")
         if FileManager.default.fileExists(atPath: staging) { SiteFolder.removeOwned(staging) }
-        // Without a usable spare, `take` removes whatever spare there is.
-        if let taken = SpareSite.take(spare, for: target, into: staging) {
-            return (URL(fileURLWithPath: staging, isDirectory: true), taken)
-        }
         guard mkdir(staging, 0o755) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staging, NSLocalizedDescriptionKey: "cannot create '\(staging)': \(String(cString: strerror(errno)))"])
         }
         try FileWriter.save(SiteFolder.stagingHeader + "\n", to: URL(fileURLWithPath: staging + "/" + SiteFolder.manifestName))
-        return (URL(fileURLWithPath: staging, isDirectory: true), nil)
+        return URL(fileURLWithPath: staging, isDirectory: true)
     }
 
     /// Puts `staging` in the place of `target`; returns the path now holding the old site (to be

@@ -2,21 +2,22 @@ import Foundation
 import NotificationSimulator
 
 /// What `build --watch` keeps in memory from one of its builds to the next, so that a rebuild
-/// after an edit neither loads the unchanged recipes again nor reads and decodes their cache
-/// entries: the recipes as loaded, each with the metadata fingerprint its folder had before it
-/// was read, and the cache entries this process read and checked or wrote itself, by recipe.
+/// after an edit neither loads nor hashes the unchanged recipes again, nor reads and decodes their
+/// cache entries: the recipes as loaded, each with the metadata fingerprint its folder had before
+/// it was read and the hash of its files, and the cache entries this process read and checked or
+/// wrote itself, by recipe. (A one-shot build keeps nothing: it loads and hashes every recipe.)
 ///
 /// The disk stays the truth. A recipe is taken from memory only when its folder's fingerprint,
 /// taken by the build that asks, is the recorded one and is not racy (see `FileFingerprint`): a
 /// file changed behind the watch's back changes it. An entry is only ever looked up by its cache
 /// key, which covers the recipe's files, the tool and the neighbours, so it is the artifact a
 /// build for that key makes; it is checked as an entry read from the cache is, and its files are
-/// still taken from the old site or the cache folder with every check of `BuildCache.restore`.
+/// still copied from the cache folder with every check of `BuildCache.restore`.
 public final class BuildMemory: Sendable {
     /// What is kept: the settings of the build that kept it, the recipes and the entries.
     private struct State {
         var settings: String?
-        var recipes: [String: (inputs: String, recipe: Recipe)] = [:]
+        var recipes: [String: (inputs: MetadataDigest, recipe: Recipe, folderHash: String)] = [:]
         var entries: [String: BuildCache.Entry] = [:]
     }
 
@@ -25,26 +26,25 @@ public final class BuildMemory: Sendable {
     /// An empty memory.
     public init() {}
 
-    /// The recipe `id` as a build with settings `settings` loaded it when its folder's
-    /// fingerprint was `inputs`; nil when that is not what was kept, or `inputs` is racy.
-    func recipe(_ id: String, inputs: String?, settings: String) -> Recipe? {
-        guard let inputs, inputs != FileFingerprint.racy else { return nil }
-        return state.withLock { state in
-            guard state.settings == settings, let kept = state.recipes[id], kept.inputs == inputs else { return nil }
-            return kept.recipe
+    /// The recipe `id` and the hash of its files as a build with settings `settings` loaded it
+    /// when its folder's fingerprint was `inputs`; nil when that is not what was kept, or `inputs` is racy.
+    func recipe(_ id: String, inputs: MetadataDigest?, settings: String) -> (recipe: Recipe, folderHash: String)? {
+        state.withLock { state in
+            guard state.settings == settings, let kept = state.recipes[id], kept.inputs.vouches(for: inputs) else { return nil }
+            return (kept.recipe, kept.folderHash)
         }
     }
 
     /// Keeps the recipes of a build without diagnostics, with their folders' fingerprints taken
-    /// before it read them (a racy one is not kept); forgets every other recipe.
-    func keep(_ loaded: [Recipe], inputs: FileFingerprint, settings: String) {
+    /// before it read them (a racy one is not kept) and their hashes; forgets every other recipe.
+    func keep(_ loaded: [Recipe], folderHashes: [String: String], inputs: FileFingerprint, settings: String) {
         state.withLock { state in
             if state.settings != nil && state.settings != settings { state.entries = [:] }
             state.settings = settings
             state.recipes = [:]
             for recipe in loaded {
-                guard let digest = inputs.groups[recipe.id], digest != FileFingerprint.racy else { continue }
-                state.recipes[recipe.id] = (digest, recipe)
+                guard let digest = inputs.groups[recipe.id], digest.stable != nil, let hash = folderHashes[recipe.id] else { continue }
+                state.recipes[recipe.id] = (digest, recipe, hash)
             }
         }
     }

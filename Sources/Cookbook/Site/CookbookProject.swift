@@ -4,7 +4,7 @@ import NotificationSimulator
 
 /// The cookbook as a whole: load the recipes, run and verify their examples, render and write the site.
 ///
-/// The pipeline of DESIGN.md: load → run each example → verify against `expected/` → render → write.
+/// The pipeline: load → run each example → verify against `expected/` → render → write.
 /// `check` stops after verifying; `build` goes on only when every example verified.
 public struct CookbookProject: Sendable {
     /// The recipes folder.
@@ -45,9 +45,7 @@ public struct CookbookProject: Sendable {
         let (recipes, loadDiagnostics) = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(only: ids, pageFiles: false)
         let diagnostics = loadDiagnostics + AvailabilityCheck.diagnostics(for: recipes)
         let mode: WorkerPool.Request.Mode = update ? .update : .check
-        let requests = recipes.map {
-            WorkerPool.Request(root: recipesFolder.path, displayRoot: displayRoot, id: $0.id, previous: nil, next: nil, key: "", staging: "", mode: mode)
-        }
+        let requests = recipes.map { WorkerPool.Request(root: recipesFolder.path, displayRoot: displayRoot, id: $0.id, mode: mode) }
         let artifacts = run(requests, options: options) { done, id in options.progress?(done, requests.count, id) }
         var statuses: [String: [ExampleStatus]] = [:]
         var updated: [String] = []
@@ -79,15 +77,6 @@ public struct CookbookProject: Sendable {
         public var verbose = false
         /// What one build keeps for the next in this process (`build --watch`; see `BuildMemory`).
         public var memory: BuildMemory?
-        /// Runs the last steps of a build whose site was swapped in (removing the old site, writing
-        /// the stamp, still under the lock) when it likes, once the build has returned; a watch runs
-        /// them on another thread and waits for them before its next build. Nil: before returning.
-        public var finishLater: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
-        /// True when the process ends after this build (a one-shot `pushbook build`): the build's
-        /// values (the recipes, their artifacts) are left to the kernel instead of being freed one
-        /// by one on the way out, which took about a twentieth of an edit's rebuild.
-        public var processEndsAfter = false
-
         /// Creates options.
         public init(workerExecutable: URL? = nil, workers: Int = 2, cacheFolder: URL? = nil, toolStamp: String = "",
                     progress: (@Sendable (Int, Int, String) -> Void)? = nil, waiting: (@Sendable (String) -> Void)? = nil,
@@ -131,104 +120,79 @@ public struct CookbookProject: Sendable {
     /// Pages are written into a staging folder as they are made; nothing reaches `output` when
     /// anything fails. `output` is refused, untouched, unless it is new, empty or a site a build
     /// made; builds into one folder run one at a time (see `SiteTransaction`).
+    ///
+    /// With the cache, a site whose stamp shows nothing changed is left as it is (`BuildStamp`),
+    /// and each recipe whose content key is in the cache is restored from there (`BuildCache`).
     public func build(output: URL, shownAs shown: String? = nil, options: BuildOptions = BuildOptions()) -> BuildReport {
-        // The inputs' metadata, before any input is read; with the cache, the stamp of the last build
-        // may show that nothing changed, or which recipes did (see BuildStamp).
-        // Without a cache no stamp is read or written (the old one is removed at the end), so the
-        // inputs' metadata are not taken either.
-        let fast = options.cacheFolder == nil ? nil
-            : BuildStamp.Comparison(recipesFolder: recipesFolder, displayRoot: displayRoot, output: output, tool: options.toolStamp,
-                                    cacheFolder: options.cacheFolder)
-        if let stamp = fast?.upToDate(shown: shown ?? output.path, waiting: { options.waiting?($0) }) {
-            return BuildReport(diagnostics: [], recipes: stamp.recipes.count, examples: 0, cached: stamp.recipes.count, filesWritten: 0, succeeded: true, upToDate: true)
-        }
         let shownOut = shown ?? output.path
-        // The recipes are loaded on a thread of their own while this one takes the output folder
-        // (its lock, its check, the spare): neither needs the other. The record of the recipes
-        // loaded (written with the stamp, see `RecipeRecord`) is encoded after them, on a thread of
-        // its own too: nothing the build does later changes it.
-        let root = recipesFolder, display = displayRoot, watchMemory = options.memory
-        let loading = BackgroundValue { [self] in
-            let loaded = loadForBuild(comparedWith: fast, memory: watchMemory)
-            let record = fast.map { fast in
-                BackgroundValue {
-                    RecipeRecord(tool: fast.tool, settings: fast.settings, fingerprint: fast.inputs, loaded: loaded.recipes)
-                        .encoded(root: root, displayRoot: display, reusing: loaded.recorded)
-                }
-            }
-            return (loaded: loaded, record: record)
-        }
         let (cache, cacheWarning) = Self.usableCache(options)
+        let target = SiteFolder.canonicalPath(output)
+        let settings = BuildStamp.settings(recipes: SiteFolder.canonicalPath(recipesFolder), displayRoot: displayRoot, target: target)
+        // The inputs' metadata, taken before any input is read: what the stamp and a watch's memory compare.
+        let inputs = cache != nil || options.memory != nil ? FileFingerprint.of(recipesFolder.path, skipHidden: true) : nil
+        if let cache, let inputs,
+           let stamp = BuildStamp.upToDate(target: target, shown: shownOut, cache: SiteFolder.canonicalPath(cache.folder),
+                                           protected: protectedFolders(options).map { (SiteFolder.canonicalPath($0.url), $0.name) },
+                                           tool: options.toolStamp, settings: settings, inputs: inputs,
+                                           waiting: { options.waiting?(BuildLock.path(for: target)) }) {
+            return BuildReport(diagnostics: [], recipes: stamp.recipes, examples: 0, cached: stamp.recipes, filesWritten: 0, succeeded: true, upToDate: true)
+        }
         Interruption.install(message: options.interruptedMessage)
-        let opened = openSite(output, shown: shownOut, options: options, fingerprint: fast?.previous != nil,
-                              spare: fast.flatMap { $0.cache == nil ? nil : ($0.tool, $0.settings) })
-        let ((recipes, loadDiagnostics, availability, _), record) = loading.value
-        // The availability check's findings join the load's once the workers are done (or the site
-        // could not be opened): nothing reads `diagnostics` before.
-        var diagnostics = cacheWarning.map { [$0] } ?? []
+        let loaded = loadForBuild(inputs: inputs, settings: settings, memory: options.memory)
+        let recipes = loaded.recipes
+        var diagnostics = loaded.diagnostics + (cacheWarning.map { [$0] } ?? [])
         func failed(_ examples: Int = 0, cached: Int = 0, refused: Bool = false) -> BuildReport {
             BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: 0, succeeded: false, refused: refused)
         }
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
         let transaction: SiteTransaction
-        switch opened {
+        switch openSite(output, shown: shownOut, options: options) {
         case .success(let opened): transaction = opened
         case .failure(let failure):
-            diagnostics = loadDiagnostics + availability.value + diagnostics + [failure.diagnostic]
+            diagnostics.append(failure.diagnostic)
             return failed(refused: failure.refused)
         }
-        let plan = plan(recipes, cache: cache, comparedWith: fast, site: transaction, toolStamp: options.toolStamp, memory: options.memory,
-                        options: options)
-        let (artifacts, stamped) = carryOut(plan, recipes: recipes, cache: cache, staging: transaction.staging, options: options)
-        diagnostics = loadDiagnostics + availability.value + diagnostics
+        let plan = plan(recipes, folderHashes: loaded.folderHashes, cache: cache, staging: transaction.staging, options: options)
+        let artifacts = carryOut(plan, recipes: recipes, cache: cache, staging: transaction.staging, options: options)
         let cached = plan.cached.count
         for recipe in recipes { diagnostics += artifacts[recipe.id]?.diagnostics ?? [] }
         let examples = recipes.reduce(0) { $0 + (artifacts[$1.id]?.examples ?? 0) }
         guard !hasErrors, recipes.allSatisfy({ artifacts[$0.id]?.passed == true }) else {
             return failed(examples, cached: cached)
         }
-        let siteFiles: Set<String>, targets: String
-        switch Self.finishSite(recipes: recipes, artifacts: artifacts, site: transaction, shown: shownOut,
-                               checked: fast.flatMap { $0.checkedLinks(stamped: stamped, artifacts: artifacts) }) {
-        case .success(let finished):
+        let siteFiles: Set<String>
+        do throws(Diagnostic) {
+            let finished = try SitePages.finish(recipes: recipes, artifacts: artifacts, staging: transaction.staging, site: shownOut)
             siteFiles = finished.files
-            targets = finished.targets
             diagnostics += finished.broken
-        case .failure(let problem):
-            diagnostics.append(problem)
+        } catch {
+            diagnostics.append(error)
             return failed(examples, cached: cached)
         }
         guard !hasErrors else { return failed(examples, cached: cached) }
         do throws(SiteTransaction.Problem) {
-            try transaction.commit(files: siteFiles.sorted(), untouched: plan.untouched)
+            try transaction.commit(files: siteFiles.sorted())
         } catch {
             if case .failed(let message) = error { diagnostics.append(Diagnostic(file: shownOut, breaking: .write, message)) }
             return failed(examples, cached: cached)
         }
-        // The stamp records the site after the old one is gone (its files' link counts and change times).
-        let clean = diagnostics.isEmpty, memory = options.memory, removesStamp = !clean || options.cacheFolder == nil
-        // The replaced site stays as the next build's spare when its stamp described it (so the
-        // stamp's entries say what it holds); otherwise it goes.
-        let spare = clean && fast?.cache != nil && fast?.siteIsUnchanged(taken: transaction.siteFingerprint) == true ? fast : nil
-        let finish: @Sendable () -> Void = { [stamped] in
-            // Kept as the spare, the old site shares its files' links as they were at the swap, so
-            // the fingerprint the swap took is the site's; removed, it changes their link counts.
-            var taken: FileFingerprint?
-            if let spare, let previous = spare.previous {
-                transaction.keepOldSite(recipes: previous.recipes, tool: spare.tool, settings: spare.settings)
-                taken = transaction.committedFingerprint
-            } else {
-                transaction.removeOldSite()
-            }
-            if clean, let fast {
-                fast.stamp(transaction.target, recipes: stamped, record: record?.value ?? [], taken: taken, links: targets)
-            } else if removesStamp {
-                BuildStamp.remove(for: transaction.target)
-            }
-            if clean, let fast { memory?.keep(recipes, inputs: fast.inputs, settings: fast.settings) }
+        if let leftover = transaction.removeOldSite() {
+            diagnostics.append(Diagnostic(file: shownOut, breaking: .write, severity: .warning, leftover))
         }
-        if let later = options.finishLater { later(finish) } else { finish() }
-        if options.processEndsAfter { ProcessEnd.leave((recipes, artifacts, plan, stamped, siteFiles, fast, record)) }
+        // The stamp records the site after the old one is gone, still under the lock; only a build
+        // without any diagnostic writes one.
+        if let cache {
+            let cacheFolder = SiteFolder.canonicalPath(cache.folder)
+            let stamp = diagnostics.isEmpty ? inputs?.whole.stable.flatMap { inputs in
+                FileFingerprint.of(target, racyCheck: false)?.whole.stable.map {
+                    BuildStamp(tool: options.toolStamp, settings: settings, inputs: inputs, site: $0, recipes: recipes.count)
+                }
+            } : nil
+            if (try? stamp?.write(in: cacheFolder)) == nil { BuildStamp.remove(in: cacheFolder) }
+        }
+        if diagnostics.isEmpty, let inputs {
+            options.memory?.keep(recipes, folderHashes: loaded.folderHashes, inputs: inputs, settings: settings)
+        }
         return BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true,
                            rebuilt: plan.requests.map(\.id))
     }
@@ -251,31 +215,34 @@ public struct CookbookProject: Sendable {
     static func artifact(for request: WorkerPool.Request, runner: ExampleRunner) -> RecipeArtifact {
         let root = URL(fileURLWithPath: request.root, isDirectory: true)
         let loader = RecipeLoader(root: root, displayRoot: request.displayRoot)
+        let folder = root.appendingPathComponent(request.id, isDirectory: true)
         do {
             // The only full load: the page's files are read here, for a build, and nowhere else.
-            let recipe = try loader.loadRecipe(id: request.id, folder: root.appendingPathComponent(request.id, isDirectory: true),
-                                               pageFiles: request.mode == .build)
-            if request.mode != .build {
-                return RecipeBuilder(runner: runner).check(recipe, update: request.mode == .update, key: request.key)
+            switch request.mode {
+            case .check, .update:
+                let recipe = try loader.loadRecipe(id: request.id, folder: folder, pageFiles: false)
+                return RecipeBuilder(runner: runner).check(recipe, update: request.mode.isUpdate)
+            case .build(let key, let staging, let previous, let next):
+                let recipe = try loader.loadRecipe(id: request.id, folder: folder, pageFiles: true)
+                return RecipeBuilder(runner: runner).build(recipe, previous: previous, next: next, key: key,
+                                                           staging: URL(fileURLWithPath: staging, isDirectory: true))
             }
-            return RecipeBuilder(runner: runner).build(recipe, previous: request.previous, next: request.next, key: request.key,
-                                                       staging: URL(fileURLWithPath: request.staging, isDirectory: true), reusing: request.site)
         } catch {
             return .failure(id: request.id, key: request.key, diagnostic: error)
         }
     }
 
     /// Serves `pushbook worker`: reads requests frame by frame from `input` and writes each one's
-    /// artifact as a frame to `output` (`FrameChannel`, `ArtifactCodec`). A request it cannot read,
+    /// artifact as a frame to `output` (`FrameChannel`, `ArtifactJSON`). A request it cannot read,
     /// or an artifact over the channel's limit, ends it with a line on standard error that the
     /// build reports, rather than leave the build waiting for a reply.
     public func serveWorker(input: Int32, output: Int32) {
         let channel = FrameChannel(input: input, output: output)
         while let frame = channel.readFrame() {
-            guard let request = ArtifactCodec.request(from: frame) else {
+            guard let request = ArtifactJSON.decode(WorkerPool.Request.self, from: frame) else {
                 return FileHandle.standardError.write(Data("Fatal error: the worker cannot read a request of its build\n".utf8))
             }
-            let reply = ArtifactCodec.encode(Self.artifact(for: request, runner: runner))
+            let reply = ArtifactJSON.encode(Self.artifact(for: request, runner: runner))
             guard reply.count <= FrameChannel.limit else {
                 return FileHandle.standardError.write(Data("Fatal error: the artifact of '\(request.id)' is over \(FrameChannel.limit >> 20) MiB\n".utf8))
             }

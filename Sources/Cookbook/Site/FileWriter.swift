@@ -27,15 +27,6 @@ enum FileWriter {
     /// `root` but never `root` itself.
     static func save(_ text: String, at path: String, under root: URL) throws {
         try makeFolders(for: path, under: root.path)
-        try save(Array(text.utf8), to: root.path + "/" + path)
-    }
-
-    /// Writes `text` to `path` under `root` like `save(_:at:under:)`, or, when the site being
-    /// replaced (`site`) holds exactly these bytes at `path`, takes that file over by a hard link
-    /// (see `OldSiteFile`).
-    static func save(_ text: String, at path: String, under root: URL, reusing site: String?) throws {
-        if let site, OldSiteFile.take(path, from: site, into: root.path, bytes: Array(text.utf8)) { return }
-        try makeFolders(for: path, under: root.path)
         try save(text, toPath: root.path + "/" + path)
     }
 
@@ -55,8 +46,8 @@ enum FileWriter {
     }
 
     /// Opens `path` for writing as a new file: a regular file already there is unlinked first and
-    /// never written through, so a file that shares its inode with another by a hard link (a spare
-    /// site's, see `SpareSite`) leaves the other as it was. Anything else there (a symbolic link, a
+    /// never written through, so a file that shares its inode with another by a hard link leaves
+    /// the other as it was. Anything else there (a symbolic link, a
     /// folder) fails as `open` with `O_NOFOLLOW` does. Returns the descriptor, or -1 with `errno`.
     static func create(_ path: String) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)

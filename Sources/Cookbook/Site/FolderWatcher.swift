@@ -64,22 +64,11 @@ public final class FolderWatcher {
         return []
     }
 
-    /// True when the metadata of what `changed` names differs from when `next` last returned, and
-    /// records it. Only the recipe folders named are walked (all of them for the root itself).
+    /// True when the metadata of the recipes folder differs from when `next` last returned, and records it.
     private func changesMetadata(_ changed: Set<String>) -> Bool {
-        let groups = Set(changed.map { path in path.contains("/") ? String(path.prefix { $0 != "/" }) : path })
-        guard let known = fingerprint, !groups.contains(".") else {
-            let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false)
-            defer { fingerprint = now }
-            return now == nil || now?.groups != fingerprint?.groups
-        }
-        // A top-level name is a folder's group, or a file of the group "": look at both.
-        let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false, only: groups.union([""]))
-        guard let now else { fingerprint = nil; return true }
-        var updated = known
-        for group in groups.union([""]) { updated.groups[group] = now.groups[group] }
-        fingerprint = updated
-        return updated.groups != known.groups
+        let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false)
+        defer { fingerprint = now }
+        return now == nil || now?.groups != fingerprint?.groups
     }
 
     #if os(Linux)

@@ -8,8 +8,8 @@ import Payloads
 struct RecipeArtifact: Codable, Sendable, Equatable {
     /// The recipe's id.
     var id: String
-    /// The cache key it was built for.
-    var key: String
+    /// The cache key it was built for; nil for what `check` made (never cached).
+    var key: String?
     /// True when every example matched its expected record and the page rendered cleanly.
     var passed: Bool
     /// What went wrong: load errors, failed examples, render errors; empty when it passed.
@@ -37,7 +37,7 @@ struct RecipeArtifact: Codable, Sendable, Equatable {
 
 extension RecipeArtifact {
     /// The artifact of a recipe that could not be built at all.
-    static func failure(id: String, key: String, diagnostic: Diagnostic) -> RecipeArtifact {
+    static func failure(id: String, key: String?, diagnostic: Diagnostic) -> RecipeArtifact {
         RecipeArtifact(id: id, key: key, passed: false, diagnostics: [diagnostic], examples: 0, examplesPassed: 0,
                        files: [], search: [], cardPreview: nil)
     }

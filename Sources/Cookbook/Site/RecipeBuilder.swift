@@ -8,9 +8,8 @@ struct RecipeBuilder: Sendable {
     var runner: ExampleRunner
 
     /// Runs and verifies `recipe`'s examples, renders its page with the given neighbours, and writes
-    /// the page and its downloads under `staging` when everything passed (taking over a file of the
-    /// site being replaced, `site`, that holds the same bytes; see `OldSiteFile`).
-    func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String, staging: URL, reusing site: String? = nil) -> RecipeArtifact {
+    /// the page and its downloads under `staging` when everything passed.
+    func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String, staging: URL) -> RecipeArtifact {
         let results = verify(recipe, update: false).results
         var diagnostics: [Diagnostic] = []
         // One diagnostic per problem: a missing service fails every example with the same words.
@@ -27,15 +26,13 @@ struct RecipeBuilder: Sendable {
             let contents = [(RecipePage.path(of: recipe.id), page.html)] + page.downloads.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             do {
                 for (path, text) in contents {
-                    try FileWriter.save(text, at: path, under: staging, reusing: site)
+                    try FileWriter.save(text, at: path, under: staging)
                     files.append(path)
                 }
                 for (path, source) in page.images.sorted(by: { $0.key < $1.key }) {
                     let bytes = try (recipe.files.images[source] ?? .failure(.missing(source))).get()
-                    if site == nil || !OldSiteFile.take(path, from: site!, into: staging.path, bytes: bytes) {
-                        try FileWriter.makeFolders(for: path, under: staging.path)
-                        try FileWriter.save(bytes, to: staging.path + "/" + path)
-                    }
+                    try FileWriter.makeFolders(for: path, under: staging.path)
+                    try FileWriter.save(bytes, to: staging.path + "/" + path)
                     files.append(path)
                 }
             } catch {
@@ -61,10 +58,10 @@ struct RecipeBuilder: Sendable {
     }
 
     /// Verifies `recipe` (rewriting expected files with `update`) and sums it up as statuses.
-    func check(_ recipe: Recipe, update: Bool, key: String) -> RecipeArtifact {
+    func check(_ recipe: Recipe, update: Bool) -> RecipeArtifact {
         let outcome = verify(recipe, update: update)
         let statuses = outcome.results.map { ExampleStatus(example: $0.example.id, of: recipe, verification: $0.verification) }
-        return RecipeArtifact(id: recipe.id, key: key, passed: statuses.allSatisfy(\.isPassed), diagnostics: [],
+        return RecipeArtifact(id: recipe.id, key: nil, passed: statuses.allSatisfy(\.isPassed), diagnostics: [],
                               examples: statuses.count, examplesPassed: statuses.filter(\.isPassed).count, files: [], search: [],
                               cardPreview: nil, statuses: statuses, updated: outcome.updated)
     }

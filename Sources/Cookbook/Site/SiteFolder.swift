@@ -95,6 +95,13 @@ enum SiteFolder {
             if errno == ENOENT { return .absent }
             throw refuse("it cannot be examined (\(String(cString: strerror(errno))))")
         }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            // Only a link whose target does not exist is left unresolved by `canonicalPath`.
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(target, &buffer, buffer.count - 1)
+            let destination = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+            throw refuse("it is a symbolic link to '\(destination)', which does not exist; create that folder first or give --out a folder")
+        }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("it is a file, not a site folder") }
         let entries = listing(target)
         if entries.isEmpty {
@@ -218,53 +225,43 @@ enum SiteFolder {
     /// Removes a folder the build owns, its manifest last, so that a removal cut short leaves a
     /// folder still recognised as the build's. Every entry is removed relative to its folder's
     /// descriptor (opened without following links: a link is removed, never what it points to),
-    /// and the second-level entries (the recipe pages, each recipe's downloads folder) are shared
-    /// out over two threads.
-    static func removeOwned(_ path: String) {
+    /// one folder at a time, however deep; a folder the build cannot write into (its own, made
+    /// read-only since) is made writable for its owner first. Returns false when something stayed.
+    @discardableResult
+    static func removeOwned(_ path: String) -> Bool {
         let root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-        if root >= 0 {
-            var jobs: [(folder: Int32, name: String, isFolder: Bool)] = []
-            var folders: [(name: String, descriptor: Int32)] = []
-            for (name, isFolder) in entryNames(of: root) where name != manifestName {
-                guard isFolder else { jobs.append((root, name, false)); continue }
-                let descriptor = openat(root, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                guard descriptor >= 0 else { jobs.append((root, name, true)); continue }
-                folders.append((name, descriptor))
-                for (child, childIsFolder) in entryNames(of: descriptor) { jobs.append((descriptor, child, childIsFolder)) }
-            }
-            let shared = jobs
-            DispatchQueue.concurrentPerform(iterations: min(2, max(1, shared.count))) { lane in
-                for index in stride(from: lane, to: shared.count, by: 2) {
-                    removeEntry(shared[index].name, in: shared[index].folder, isFolder: shared[index].isFolder)
+        guard root >= 0 else { return errno == ENOENT }
+        makeWritable(root)
+        // The folders being emptied, from `root` down: each with its remaining names.
+        var stack: [(descriptor: Int32, name: String, names: [(name: String, isFolder: Bool)])] = [
+            (root, "", entryNames(of: root).filter { $0.name != manifestName }),
+        ]
+        while !stack.isEmpty {
+            guard let (name, isFolder) = stack[stack.count - 1].names.popLast() else {
+                let done = stack.removeLast()
+                if let parent = stack.last {
+                    close(done.descriptor)
+                    unlinkat(parent.descriptor, done.name, AT_REMOVEDIR)
                 }
+                continue
             }
-            for folder in folders {
-                close(folder.descriptor)
-                unlinkat(root, folder.name, AT_REMOVEDIR)
-            }
-            unlinkat(root, manifestName, 0)
-            close(root)
+            let folder = stack[stack.count - 1].descriptor
+            guard isFolder else { unlinkat(folder, name, 0); continue }
+            let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard child >= 0 else { unlinkat(folder, name, AT_REMOVEDIR); continue }
+            makeWritable(child)
+            stack.append((child, name, entryNames(of: child)))
         }
-        if rmdir(path) != 0 && errno != ENOENT { try? FileManager.default.removeItem(atPath: path) }
+        unlinkat(root, manifestName, 0)
+        close(root)
+        return rmdir(path) == 0 || errno == ENOENT
     }
 
-    /// Removes from the folder at `path` (the build's own; entries reached without following links)
-    /// every top-level entry for which `keep(name, nil)` is false and, in each top-level folder
-    /// kept, every entry for which `keep(folder, name)` is false; the manifest stays.
-    static func prune(_ path: String, keep: (String, String?) -> Bool) {
-        let root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-        guard root >= 0 else { return }
-        defer { close(root) }
-        for (name, isFolder) in entryNames(of: root) where name != manifestName {
-            guard keep(name, nil) else { removeEntry(name, in: root, isFolder: isFolder); continue }
-            guard isFolder else { continue }
-            let descriptor = openat(root, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-            guard descriptor >= 0 else { continue }
-            for (child, childIsFolder) in entryNames(of: descriptor) where !keep(name, child) {
-                removeEntry(child, in: descriptor, isFolder: childIsFolder)
-            }
-            close(descriptor)
-        }
+    /// Gives the owner write and search permission on the folder open at `descriptor` when it lacks them.
+    private static func makeWritable(_ descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & 0o300 != 0o300 else { return }
+        fchmod(descriptor, (info.st_mode & 0o7777) | 0o700)
     }
 
     /// The names in the folder open at `descriptor` (without `.` and `..`), each with whether it is a folder.
@@ -275,9 +272,9 @@ enum SiteFolder {
         defer { closedir(handle) }
         var names: [(String, Bool)] = []
         while let entry = readdir(handle) {
-            // A name that is not valid UTF-8 cannot be named by a String; the final removal of the
-            // whole folder (FileManager) takes it.
-            guard let name = withUnsafeBytes(of: entry.pointee.d_name, ValidUTF8.string(terminatedIn:)),
+            // A name that is not valid UTF-8 cannot be named by a String: it stays, and so does its
+            // folder (the caller says what was left).
+            guard let name = withUnsafeBytes(of: entry.pointee.d_name, DirectoryWalker.name(in:)),
                   name != ".", name != ".." else { continue }
             var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
@@ -287,20 +284,6 @@ enum SiteFolder {
             names.append((name, isFolder))
         }
         return names
-    }
-
-    /// Removes `name` of the folder open at `folder`: a file or link by `unlinkat`, a folder with everything in it.
-    private static func removeEntry(_ name: String, in folder: Int32, isFolder: Bool) {
-        if isFolder {
-            let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-            if descriptor >= 0 {
-                for (child, childIsFolder) in entryNames(of: descriptor) { removeEntry(child, in: descriptor, isFolder: childIsFolder) }
-                close(descriptor)
-            }
-            unlinkat(folder, name, AT_REMOVEDIR)
-        } else {
-            unlinkat(folder, name, 0)
-        }
     }
 
     /// Up to three names, quoted, and how many more.

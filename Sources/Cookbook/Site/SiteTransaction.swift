@@ -17,28 +17,6 @@ final class SiteTransaction: @unchecked Sendable {
     let target: String
     /// The staging folder the site is written into.
     let staging: URL
-    /// The fingerprint of the folder replaced, taken under the lock in the walk that checked it
-    /// (see `FileFingerprint.survey`); nil when it was absent or could not be fingerprinted.
-    let siteFingerprint: FileFingerprint?
-    /// The spare site the staging folder was made from (see `SpareSite`), or nil when it started empty.
-    let spare: SpareSite?
-    /// The site whose identical files the build takes over by hard links (`OldSiteFile`): the
-    /// folder replaced, unless staging is a spare (then staging keeps what the spare holds, and the
-    /// rest is written or copied from the cache), so that the build leaves that folder alone.
-    var reusableSite: String? { spare == nil ? target : nil }
-    /// True once `commit` found that the build changed nothing of the folder it replaced, so that
-    /// its fingerprint is still `siteFingerprint` and `keepOldSite` need not walk it again: staging
-    /// was a spare, nothing was taken over from the folder (see `reusableSite`), and every file the
-    /// spare shared with it by a hard link is still in the new site (removing one from staging
-    /// would have changed the folder's link count and change time of that file).
-    private(set) var leavesOldSiteAlone = false
-    /// The identities of the spare's files that are files of the folder replaced too (hard links
-    /// made by earlier builds); nil when either was not surveyed.
-    private let sharedWithSite: Set<FileFingerprint.FileIdentity>?
-    /// The fingerprint of the site `commit` swapped in, taken by its check just before the swap;
-    /// nil before, or when it could not be taken. It stays the site's only while nothing changes
-    /// the files' metadata, as removing the old site does (its links).
-    private(set) var committedFingerprint: FileFingerprint?
     private let lock: BuildLock
     private var finished = false
     private var oldSite: String?
@@ -52,12 +30,8 @@ final class SiteTransaction: @unchecked Sendable {
     }
 
     /// Checks `output`, takes its lock (calling `waiting` while another build holds it), checks it
-    /// again and makes a staging folder. `protected` are the recipes and cache folders. With
-    /// `fingerprint` (a build that will compare the site with its stamp), the check under the lock
-    /// also takes the site's fingerprint (`siteFingerprint`). With `spare` (the tool and settings
-    /// of a cached build), the last build's spare site becomes the staging folder when it is usable.
-    init(output: URL, shown: String, protected: [(url: URL, name: String)], fingerprint: Bool = false,
-         spare: (tool: String, settings: String)? = nil, waiting: () -> Void) throws(Problem) {
+    /// again and makes a staging folder. `protected` are the recipes and cache folders.
+    init(output: URL, shown: String, protected: [(url: URL, name: String)], waiting: () -> Void) throws(Problem) {
         let target = SiteFolder.canonicalPath(output)
         let folders = protected.map { (path: SiteFolder.canonicalPath($0.url), name: $0.name) }
         // The first check refuses before anything is made: the parent folder and the lock file.
@@ -79,46 +53,29 @@ final class SiteTransaction: @unchecked Sendable {
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
-        // The spare is inspected on a thread of its own while the folder is checked: the two walks
-        // read different folders, and the inspection changes nothing (see `SpareSite.inspect`).
-        let inspection = spare.map { spare in BackgroundValue { SpareSite.inspect(for: target, tool: spare.tool, settings: spare.settings) } }
-        // Another build may have replaced the folder while this one waited: this check is the one
-        // that counts, and its walk also takes the folder's fingerprint for the stamp's comparison.
-        var surveyed: (fingerprint: FileFingerprint, files: Set<FileFingerprint.FileIdentity>)?
+        // Another build may have replaced the folder while this one waited: this check is the one that counts.
         do {
-            _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders) { path in
-                guard fingerprint, let survey = FileFingerprint.survey(path) else { return DirectoryWalker.entries(under: path) }
-                surveyed = (survey.fingerprint, survey.files)
-                return survey.entries
-            }
+            _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders)
         } catch {
-            // Nothing of the spare is left reading once the lock goes.
-            _ = inspection?.value
             throw .refused(error)
         }
-        let inspected = inspection?.value
-        siteFingerprint = surveyed?.fingerprint
         do {
             // Made and registered in one step under the signal handler's lock: a signal lands before
             // the folder exists or after it is registered for removal, never in between.
-            (staging, self.spare) = try Interruption.uninterrupted { (registry) throws -> (URL, SpareSite?) in
-                let made = try AtomicDirectory.staging(for: target, spare: inspected)
-                registry.remove(onSignal: made.url.path)
+            staging = try Interruption.uninterrupted { (registry) throws -> URL in
+                let made = try AtomicDirectory.staging(for: target)
+                registry.remove(onSignal: made.path)
                 return made
             }
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
-        sharedWithSite = self.spare.flatMap { spare in surveyed.map { spare.identities.intersection($0.files) } }
         self.target = target
     }
 
-    /// Writes the manifest, checks that the staging folder holds exactly `files` (sorted by path; in a walk that
-    /// also fingerprints it: `committedFingerprint`), and swaps the staging folder in; the old site
-    /// is removed by `removeOldSite` or kept by `keepOldSite`. `untouched` are the recipes whose
-    /// files the build left in the spare as they were (see `SpareSite.prune`): the walk takes their
-    /// lines from the survey that took the spare instead of looking at each file again.
-    func commit(files: [String], untouched: Set<String> = []) throws(Problem) {
+    /// Writes the manifest, checks that the staging folder holds exactly `files`, and swaps the
+    /// staging folder in; the old site is removed by `removeOldSite`.
+    func commit(files: [String]) throws(Problem) {
         // Written beside the staging manifest and renamed over it: a build killed at any moment
         // leaves a whole manifest (the staging one, which covers every file, or the site's), so
         // the next build recognises the folder as its own and removes it. Written before the
@@ -133,12 +90,10 @@ final class SiteTransaction: @unchecked Sendable {
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
-        let survey = FileFingerprint.survey(staging.path, known: spare?.knownLines(of: untouched) ?? [:])
-        let found = survey?.entries ?? DirectoryWalker.entries(under: staging.path)
+        let found = DirectoryWalker.entries(under: staging.path)
         let written = found.filter { $0.kind != .directory && $0.path != SiteFolder.manifestName }.map(\.path)
-        // Both lists are sorted by path: compared in order, without hashing thousands of paths
-        // into two sets (as sets when the orders differ, which a duplicate in `files` would make).
-        guard written == files || Set(written) == Set(files), found.allSatisfy({ $0.kind != .symlink && $0.kind != .other && $0.validName }) else {
+        guard Set(written) == Set(files), written.count == files.count,
+              found.allSatisfy({ $0.kind != .symlink && $0.kind != .other && $0.validName }) else {
             let odd = Set(written).symmetricDifference(files).sorted().prefix(3).joined(separator: ", ")
             throw .failed("the staging folder does not hold the files the build wrote (\(odd)); the site was not replaced")
         }
@@ -155,28 +110,19 @@ final class SiteTransaction: @unchecked Sendable {
         }
         finished = true
         oldSite = old
-        committedFingerprint = survey?.fingerprint
-        if let survey, let sharedWithSite { leavesOldSiteAlone = sharedWithSite.isSubset(of: survey.files) }
     }
 
-    /// Removes the site that `commit` replaced (registered for removal on a signal until then).
-    func removeOldSite() {
-        guard let old = oldSite else { return }
+    /// Removes the site that `commit` replaced (registered for removal on a signal until then);
+    /// returns a warning naming what could not be removed, or nil.
+    @discardableResult
+    func removeOldSite() -> String? {
+        guard let old = oldSite else { return nil }
         oldSite = nil
-        SiteFolder.removeOwned(old)
-        Interruption.forget(old)
-    }
-
-    /// Keeps the site that `commit` replaced as the spare of the next build (see `SpareSite`),
-    /// recorded as described by `recipes` for `tool` and `settings`; removes it when it cannot be.
-    func keepOldSite(recipes: [String: BuildStamp.RecipeEntry], tool: String, settings: String) {
-        guard let old = oldSite else { return }
-        oldSite = nil
-        Interruption.uninterrupted { registry in
-            SpareSite.keep(old, for: target, recipes: recipes, tool: tool, settings: settings,
-                           fingerprint: leavesOldSiteAlone ? siteFingerprint : nil)
-            registry.forget(old)
+        defer { Interruption.forget(old) }
+        guard SiteFolder.removeOwned(old) else {
+            return "the site replaced by this build stays at '\(old)': it could not be removed (\(String(cString: strerror(errno)))); remove it by hand"
         }
+        return nil
     }
 
     /// Removes the staging folder; the site folder stays as it was.

@@ -6,37 +6,39 @@ import NotificationSimulator
 /// isolation: a recipe whose code traps kills only its worker, which is replaced, and the recipe is
 /// reported as failed while the others go on.
 final class WorkerPool: Sendable {
-    /// One job: a recipe and its neighbours.
-    struct Request: Sendable {
+    /// One job: a recipe, and what the worker does with it.
+    struct Request: Codable, Sendable {
         /// The recipes folder.
         var root: String
         /// How it is named in messages.
         var displayRoot: String
         /// The recipe's id.
         var id: String
-        /// The previous recipe.
-        var previous: RecipeLink?
-        /// The next recipe.
-        var next: RecipeLink?
+        /// What the worker does with the recipe.
+        var mode: Mode
         /// The recipe's `recipe.md`, as messages name it.
         var recipeFile: String { "\(displayRoot)/\(id)/recipe.md" }
-        /// The cache key.
-        var key: String
-        /// Where the page and downloads are written.
-        var staging: String
-        /// What the worker does with the recipe.
-        var mode: Mode = .build
-        /// The site being replaced, whose files holding the same bytes are taken over (`OldSiteFile`).
-        var site: String? = nil
+        /// The cache key of a build request.
+        var key: String? {
+            if case .build(let key, _, _, _) = mode { return key }
+            return nil
+        }
 
         /// What a worker does with a recipe.
-        enum Mode: String, Sendable {
-            /// Verifies the examples and renders the page.
-            case build
+        enum Mode: Codable, Sendable {
+            /// Verifies the examples, renders the page with its neighbours' links, and writes it
+            /// into `staging`; `key` is the cache key the artifact is made for.
+            case build(key: String, staging: String, previous: RecipeLink?, next: RecipeLink?)
             /// Only verifies.
             case check
             /// Verifies after rewriting the expected files.
             case update
+
+            /// True for `update`.
+            var isUpdate: Bool {
+                if case .update = self { return true }
+                return false
+            }
         }
     }
 
@@ -131,7 +133,7 @@ final class WorkerPool: Sendable {
         .failure(id: request.id, key: request.key, diagnostic: diagnostic)
     }
 
-    /// One `pushbook worker` process, spoken to in frames of `ArtifactCodec`. What it writes on standard error
+    /// One `pushbook worker` process, spoken to in frames of `ArtifactJSON`. What it writes on standard error
     /// during a request is kept (the last 256 KiB), to say why it crashed.
     private final class Worker: @unchecked Sendable {
         private let process = Process()
@@ -172,8 +174,8 @@ final class WorkerPool: Sendable {
         /// Sends a request and reads the artifact; nil when the worker died.
         func build(_ request: Request) -> RecipeArtifact? {
             written.withLock { $0 = Data() }
-            guard channel.writeFrame(ArtifactCodec.encode(request)), let reply = channel.readFrame() else { return nil }
-            return ArtifactCodec.artifact(from: reply)
+            guard channel.writeFrame(ArtifactJSON.encode(request)), let reply = channel.readFrame() else { return nil }
+            return ArtifactJSON.decode(RecipeArtifact.self, from: reply)
         }
 
         /// Ends the worker; says how it ended and what it wrote on standard error.

@@ -43,7 +43,7 @@ struct SiteTests {
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: target.appendingPathComponent("old.html"))
         try Data("old".utf8).write(to: target.appendingPathComponent("index.html"))
-        let staging = try AtomicDirectory.staging(for: target.path).url
+        let staging = try AtomicDirectory.staging(for: target.path)
         try Data("new".utf8).write(to: staging.appendingPathComponent("new.html"))
         let old = try AtomicDirectory.swap(staging, into: target.path)
         if let old { SiteFolder.removeOwned(old) }

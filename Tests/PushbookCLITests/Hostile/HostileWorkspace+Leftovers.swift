@@ -6,10 +6,8 @@ import Glibc
 /// What builds left beside `out/`, and which processes still run in the workspace: what the safety
 /// tests check after a build was stopped, and what they print when the check fails.
 extension HostileWorkspace {
-    /// What a build keeps beside `out/` on purpose: the lock, the stamp, the record of the recipes
-    /// it loaded, and the spare site with its record.
-    static let keptBesideOut: Set<String> = [".out.pushbook-lock", ".out.pushbook-stamp", ".out.pushbook-recipes", ".out.pushbook-spare",
-                                             ".out.pushbook-spare-stamp"]
+    /// What a build keeps beside `out/` on purpose: the lock (the rest of its state is in the cache folder).
+    static let keptBesideOut: Set<String> = [".out.pushbook-lock"]
 
     /// The names beside `out/` in `folder` that a build left there but does not keep (see `keptBesideOut`).
     static func leftovers(in folder: URL) -> [String] {

@@ -169,14 +169,10 @@ struct HostileWorkspace {
     }
 
     /// Every file of the workspace outside `out/`, but for the lock file a build keeps beside it
-    /// (`.out.pushbook-lock`, empty: builds into one folder take turns by locking it) and the
-    /// build stamp (`.out.pushbook-stamp`, what the last cached build saw), and the spare site a
-    /// cached build keeps for the next one to stage into (`.out.pushbook-spare/` and its record), and
-    /// the record of the recipes the last build loaded (`.out.pushbook-recipes`).
+    /// (`.out.pushbook-lock`, empty: builds into one folder take turns by locking it).
     var everythingButOut: [String: Data] {
         Self.snapshot(root).filter {
-            !$0.key.hasPrefix("out/") && $0.key != "out/" && $0.key != ".out.pushbook-lock" && $0.key != ".out.pushbook-stamp"
-                && !$0.key.hasPrefix(".out.pushbook-spare") && $0.key != ".out.pushbook-recipes"
+            !$0.key.hasPrefix("out/") && $0.key != "out/" && $0.key != ".out.pushbook-lock"
         }
     }
 }

@@ -2,9 +2,8 @@ import Foundation
 import Testing
 @testable import Cookbook
 
-/// A build cache entry file (`BuildCache.entryFile`), read and written in the build's own form
-/// (`ArtifactCodec`) and edited by tests as the JSON of `BuildCache.Entry`, so that an edit names
-/// fields rather than byte offsets.
+/// A build cache entry file (`BuildCache.entryFile`, the JSON of `BuildCache.Entry`), edited by
+/// tests as a JSON object, so that an edit names fields.
 enum CacheEntryFile {
     /// The entry file of recipe `id` in the cache folder `.pushbook-cache` under `root`.
     static func url(_ root: URL, _ id: String) -> URL {
@@ -13,14 +12,14 @@ enum CacheEntryFile {
 
     /// The entry at `url`, as the JSON object `JSONEncoder` makes of it.
     static func json(_ url: URL) throws -> [String: Any] {
-        let entry = try #require(ArtifactCodec.entry(from: [UInt8](Data(contentsOf: url))), "\(url.path) is not an entry")
-        return try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(entry)) as? [String: Any])
+        let entry = try #require(ArtifactJSON.decode(BuildCache.Entry.self, from: [UInt8](Data(contentsOf: url))), "\(url.path) is not an entry")
+        return try #require(try JSONSerialization.jsonObject(with: Data(ArtifactJSON.encode(entry))) as? [String: Any])
     }
 
     /// Writes the JSON object `object` back as an entry in the build's form.
     static func write(_ object: [String: Any], to url: URL) throws {
         let entry = try JSONDecoder().decode(BuildCache.Entry.self, from: JSONSerialization.data(withJSONObject: object))
-        try Data(ArtifactCodec.encode(entry)).write(to: url)
+        try Data(ArtifactJSON.encode(entry)).write(to: url)
     }
 
     /// Rewrites the entry at `url` with `change` made to its JSON.
@@ -30,13 +29,10 @@ enum CacheEntryFile {
         try write(object, to: url)
     }
 
-    /// The entry at `url` as the JSON of format 4 (this tool's entries before `ArtifactCodec`),
-    /// written where the old format kept it (`entry.json`) and in place of the entry file.
+    /// The entry at `url` as the same JSON of an older format number.
     static func writeOldFormat(_ url: URL) throws {
         var object = try json(url)
-        object["format"] = 4
-        let data = try JSONSerialization.data(withJSONObject: object)
-        try data.write(to: url)
-        try data.write(to: url.deletingLastPathComponent().appendingPathComponent("entry.json"))
+        object["format"] = 5
+        try JSONSerialization.data(withJSONObject: object).write(to: url)
     }
 }

@@ -21,7 +21,7 @@ struct CachePoisoningTests {
     /// from the site (which the stamp shows unchanged) without reading the cache, and these tests
     /// are about what the build makes of a poisoned cache.
     private func forgetStamp(_ w: HostileWorkspace) {
-        try? FileManager.default.removeItem(at: w.root.appendingPathComponent(".out.pushbook-stamp"))
+        try? FileManager.default.removeItem(at: w.root.appendingPathComponent(".pushbook-cache/stamp"))
     }
 
     private func entryURL(_ w: HostileWorkspace, _ id: String = "fcm-image") -> URL {
