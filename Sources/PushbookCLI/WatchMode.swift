@@ -25,10 +25,12 @@ enum WatchMode {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let binaryState = state(of: binary)
         print("watching '\(recipesShown)' (Ctrl-C stops; the site stays whole)")
+        for warning in watcher.takeWarnings() { printError(warning) }
         rebuild(project, output: output, shown: shown, options: options, changed: [])
         var staleCode: String?
         while true {
             let changed = watcher.next(timeout: 0.5)
+            for warning in watcher.takeWarnings() { printError(warning) }
             if binaryState != nil, state(of: binary) != binaryState, isStable(binary) {
                 print("the pushbook binary changed: starting it again")
                 restart(binary)

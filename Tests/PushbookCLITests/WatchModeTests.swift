@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// `pushbook build --watch` (issue 15): one rebuild per edit, one status line each; a changed
+/// `pushbook build --watch`: one rebuild per edit, one status line each; a changed
 /// `.swift` file asks for `swift build` instead; SIGINT and SIGTERM, also in the middle of a
 /// rebuild, leave a whole site (the old one or the new one) and release the lock.
 @Suite("build --watch", .serialized)
@@ -84,6 +84,28 @@ struct WatchModeTests {
     /// Staging, set-aside or trash folders left beside out/.
     private func leftovers(_ w: HostileWorkspace) -> [String] {
         w.leftovers()
+    }
+
+    @Test("a recipes folder replaced whole (moved away and copied back) is followed: later edits rebuild, and nothing from the old folder is reported")
+    func replacedRecipesFolderIsFollowed() throws {
+        let w = try HostileWorkspace()
+        defer { w.remove() }
+        let watch = try Watch(w)
+        defer { if watch.process.isRunning { watch.stop(SIGINT) } }
+        #expect(watch.wait(seconds: 60) { _ in watch.statusLines.count == 1 }, "no first build: \(watch.lines)")
+        let fm = FileManager.default
+        let old = w.root.appendingPathComponent("recipes.old")
+        try fm.moveItem(at: w.recipes, to: old)
+        try fm.copyItem(at: old, to: w.recipes)
+        #expect(watch.wait(seconds: 60) { _ in watch.statusLines.count == 2 }, "the replaced folder was not rebuilt: \(watch.lines)")
+        try w.appendProse("A paragraph written into the folder that replaced the first.")
+        #expect(watch.wait(seconds: 60) { _ in watch.statusLines.count == 3 }, "an edit in the new folder was not seen: \(watch.lines)")
+        #expect(try String(contentsOf: w.out.appendingPathComponent("recipes/fcm-image.html"), encoding: .utf8).contains("replaced the first"))
+        try fm.removeItem(at: old)
+        usleep(1_000_000)
+        #expect(!watch.lines.contains { $0.contains("must be rebuilt") || $0.contains("Registry.swift changed") },
+                "events of the old folder were taken for the new one's: \(watch.lines)")
+        #expect(watch.statusLines.count == 3, "\(watch.statusLines)")
     }
 
     @Test("an edit of the prose triggers exactly one rebuild with one status line; Ctrl-C then leaves the site whole and releases the lock")

@@ -69,33 +69,36 @@ struct BuildCache: Sendable {
     /// page. The page's links and anchors are read again from the page itself. On a miss, nothing
     /// it copied stays in `staging`.
     ///
-    /// With `memory` (a watch), the entry it kept for this recipe and key is taken instead of
-    /// reading `entryFile` (and checked the same way); an entry read and checked is kept there.
+    /// With `memory` (a watch), the entry it kept for this recipe and key, with its files' bytes,
+    /// is taken instead of reading the cache folder (and checked the same way, but for the digests
+    /// this process checked already); an entry read and checked is kept there.
     func restore(key: String, id: String, into staging: URL, memory: BuildMemory? = nil) -> RecipeArtifact? {
         // Read below the cache folder itself, so that no part of the way, the entry's folder
         // included, may be a symbolic link (the cache folder was checked by `problem`).
+        let kept = memory?.entry(id, key: key)
         guard problem() == nil,
-              let entry = memory?.entry(id, key: key) ?? (try? ContainedFile.read(id + "/" + Self.entryFile, under: path, limit: 256 << 20))
-                  .flatMap { ArtifactJSON.decode(Entry.self, from: $0) },
+              let entry = kept?.entry ?? (try? ContainedFile.read(id + "/" + Self.entryFile, under: path, limit: 256 << 20))
+                  .flatMap({ ArtifactJSON.decode(Entry.self, from: $0) }),
               entry.format == Self.format, entry.artifact.key == key, entry.artifact.id == id, Self.isCacheable(entry.artifact),
               entry.files.map(\.path) == entry.artifact.files,
               Self.areOwnFiles(entry.artifact.files, of: id), Self.areOwnSearchEntries(entry.artifact.search, of: id) else { return nil }
-        memory?.keep(entry)
         var artifact = entry.artifact
         let page = RecipePage.path(of: id)
         artifact.links = [:]
-        var written: [String] = []
-        for file in entry.files {
-            guard let bytes = try? ContainedFile.read(id + "/files/" + file.path, under: path, limit: 256 << 20),
-                  bytes.count == file.bytes, ContentHash.digest(bytes) == file.digest,
+        var written: [String] = [], contents: [[UInt8]] = []
+        for (index, file) in entry.files.enumerated() {
+            guard let bytes = kept?.files[index] ?? (try? ContainedFile.read(id + "/files/" + file.path, under: path, limit: 256 << 20))
+                      .flatMap({ $0.count == file.bytes && ContentHash.digest($0) == file.digest ? $0 : nil }),
                   (try? FileWriter.makeFolders(for: file.path, under: staging.path)) != nil,
                   (try? FileWriter.save(bytes, to: staging.path + "/" + file.path)) != nil else {
                 for path in written { unlink(staging.path + "/" + path) }
                 return nil
             }
             written.append(file.path)
+            contents.append(bytes)
             if file.path == page { artifact.links = Self.links(of: page, in: bytes) }
         }
+        memory?.keep(entry, files: contents)
         return artifact
     }
 
@@ -107,18 +110,19 @@ struct BuildCache: Sendable {
 
     /// Stores a passing artifact with copies of its files from `staging` and their digests
     /// (failures are never cached: see `isCacheable`). A file that cannot be read leaves the cache as it was.
-    /// Returns the entry stored, or nil.
+    /// Returns the entry stored, with its files' bytes, or nil.
     @discardableResult
-    func store(_ artifact: RecipeArtifact, from staging: URL) -> Entry? {
+    func store(_ artifact: RecipeArtifact, from staging: URL) -> (entry: Entry, files: [[UInt8]])? {
         guard Self.isCacheable(artifact), problem() == nil else { return nil }
         let fm = FileManager.default
         let temporary = folder.appendingPathComponent(".\(artifact.id).\(getpid()).tmp", isDirectory: true)
         try? fm.removeItem(at: temporary)
         do {
             try fm.createDirectory(at: temporary.appendingPathComponent("files"), withIntermediateDirectories: true)
-            var stored: [StoredFile] = []
+            var stored: [StoredFile] = [], contents: [[UInt8]] = []
             for path in artifact.files {
                 let bytes = try ContainedFile.read(path, under: staging.path)
+                contents.append(bytes)
                 try FileWriter.makeFolders(for: path, under: temporary.path + "/files")
                 try FileWriter.save(bytes, to: temporary.path + "/files/" + path)
                 stored.append(StoredFile(path: path, bytes: bytes.count, digest: ContentHash.digest(bytes)))
@@ -128,7 +132,7 @@ struct BuildCache: Sendable {
             let entryFolder = folder.appendingPathComponent(artifact.id, isDirectory: true)
             try? fm.removeItem(at: entryFolder)
             try fm.moveItem(at: temporary, to: entryFolder)
-            return entry
+            return (entry, contents)
         } catch {
             try? fm.removeItem(at: temporary)
             return nil

@@ -11,14 +11,14 @@ import NotificationSimulator
 /// taken by the build that asks, is the recorded one and is not racy (see `FileFingerprint`): a
 /// file changed behind the watch's back changes it. An entry is only ever looked up by its cache
 /// key, which covers the recipe's files, the tool and the neighbours, so it is the artifact a
-/// build for that key makes; it is checked as an entry read from the cache is, and its files are
-/// still copied from the cache folder with every check of `BuildCache.restore`.
+/// build for that key makes, with the bytes of its files as this process checked or wrote them;
+/// it is checked as an entry read from the cache is (see `BuildCache.restore`).
 public final class BuildMemory: Sendable {
     /// What is kept: the settings of the build that kept it, the recipes and the entries.
     private struct State {
         var settings: String?
         var recipes: [String: (inputs: MetadataDigest, recipe: Recipe, folderHash: String)] = [:]
-        var entries: [String: BuildCache.Entry] = [:]
+        var entries: [String: (entry: BuildCache.Entry, files: [[UInt8]])] = [:]
     }
 
     private let state = Locked(State())
@@ -49,13 +49,15 @@ public final class BuildMemory: Sendable {
         }
     }
 
-    /// The entry kept for recipe `id` when it was made for `key`.
-    func entry(_ id: String, key: String) -> BuildCache.Entry? {
-        state.withLock { state in state.entries[id].flatMap { $0.artifact.key == key ? $0 : nil } }
+    /// The entry kept for recipe `id` when it was made for `key`, with its files' bytes in the entry's order.
+    func entry(_ id: String, key: String) -> (entry: BuildCache.Entry, files: [[UInt8]])? {
+        state.withLock { state in state.entries[id].flatMap { $0.entry.artifact.key == key ? $0 : nil } }
     }
 
-    /// Keeps an entry that passed `BuildCache.restore`'s checks or was just stored (the last one per recipe).
-    func keep(_ entry: BuildCache.Entry) {
-        state.withLock { state in state.entries[entry.artifact.id] = entry }
+    /// Keeps an entry that passed `BuildCache.restore`'s checks or was just stored, with its files'
+    /// bytes (the last one per recipe).
+    func keep(_ entry: BuildCache.Entry, files: [[UInt8]]) {
+        guard files.count == entry.files.count else { return }
+        state.withLock { state in state.entries[entry.artifact.id] = (entry, files) }
     }
 }

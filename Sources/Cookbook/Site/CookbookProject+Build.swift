@@ -123,8 +123,8 @@ extension CookbookProject {
         var artifacts = plan.cached
         artifacts.merge(run(plan.requests, options: options) { done, id in options.progress?(before + done, total, id) }) { a, _ in a }
         for request in plan.requests {
-            guard let artifact = artifacts[request.id], artifact.passed, let entry = cache?.store(artifact, from: staging) else { continue }
-            options.memory?.keep(entry)
+            guard let artifact = artifacts[request.id], artifact.passed, let stored = cache?.store(artifact, from: staging) else { continue }
+            options.memory?.keep(stored.entry, files: stored.files)
         }
         return artifacts
     }

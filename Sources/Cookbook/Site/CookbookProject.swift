@@ -154,6 +154,7 @@ public struct CookbookProject: Sendable {
         }
         let plan = plan(recipes, folderHashes: loaded.folderHashes, cache: cache, staging: transaction.staging, options: options)
         let artifacts = carryOut(plan, recipes: recipes, cache: cache, staging: transaction.staging, options: options)
+        KillPoint.recipesStaged.reached()
         let cached = plan.cached.count
         for recipe in recipes { diagnostics += artifacts[recipe.id]?.diagnostics ?? [] }
         let examples = recipes.reduce(0) { $0 + (artifacts[$1.id]?.examples ?? 0) }
@@ -165,6 +166,7 @@ public struct CookbookProject: Sendable {
             let finished = try SitePages.finish(recipes: recipes, artifacts: artifacts, staging: transaction.staging, site: shownOut)
             siteFiles = finished.files
             diagnostics += finished.broken
+            KillPoint.pagesWritten.reached()
         } catch {
             diagnostics.append(error)
             return failed(examples, cached: cached)

@@ -9,11 +9,19 @@ import Darwin
 /// watch on every folder, added as folders appear), elsewhere by comparing the folder's metadata
 /// fingerprint every 200 ms. Top-level names starting with `.` are left out, as the build leaves
 /// them out (a cache or a repository's `.git` there changes often and shapes no page).
+///
+/// When the folder itself is moved away or deleted (`rm -rf R && git checkout R`), every watch is
+/// dropped, so nothing from the old folder is ever reported as a change of the new one; the
+/// watcher waits for the path to be a folder again, watches it anew and reports it changed. A
+/// folder that cannot be watched (the system's limit of watches, say) is said in `takeWarnings`.
 public final class FolderWatcher {
     private let root: String
     private var descriptor: Int32 = -1
     private var folders: [Int32: String] = [:]
     private var fingerprint: FileFingerprint?
+    /// True once the root was moved or deleted, until it is watched again.
+    private var rootLost = false
+    private var warnings: [String] = []
 
     /// How long the folder must stay quiet after a change before `next` returns, so that an
     /// editor's save (a temporary file, a rename, a change of mode) is one change.
@@ -33,6 +41,12 @@ public final class FolderWatcher {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
+    /// What could not be watched since the last call (each a sentence naming the folder), once.
+    public func takeWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
+    }
+
     /// Blocks until something under the folder changes (or `timeout` seconds pass: then it returns
     /// an empty list), then until the folder is quiet; returns the paths that changed, relative to
     /// the folder, sorted (a folder's path when its contents changed and the names are unknown).
@@ -43,10 +57,16 @@ public final class FolderWatcher {
         if descriptor >= 0 {
             let deadline = Date().addingTimeInterval(timeout)
             while true {
+                if rootLost {
+                    guard rewatchRoot(until: deadline) else { return [] }
+                    _ = changesMetadata(["."])
+                    return ["."]
+                }
                 var changed = Set<String>()
                 let left = deadline.timeIntervalSinceNow
                 guard left > 0, wait(milliseconds: Int32(left * 1000)) else { return [] }
-                repeat { drain(into: &changed) } while wait(milliseconds: Self.quietMilliseconds)
+                repeat { drain(into: &changed) } while !rootLost && wait(milliseconds: Self.quietMilliseconds)
+                if rootLost { continue }
                 if changed.isEmpty || !changesMetadata(changed) { continue }
                 return changed.sorted()
             }
@@ -82,18 +102,55 @@ public final class FolderWatcher {
         }
     }
 
-    /// Watches `relative` (a folder under the root, "" for the root) and every folder below it.
+    /// Drops every watch (a fresh inotify instance: nothing queued from the old folder is read)
+    /// and, once the root is a folder again (waiting until `deadline`), watches it anew; false
+    /// when it is not back yet.
+    private func rewatchRoot(until deadline: Date) -> Bool {
+        if !folders.isEmpty || descriptor < 0 {
+            if descriptor >= 0 { close(descriptor) }
+            folders = [:]
+            descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        }
+        while DirectoryWalker.lstatKind(root) != .directory {
+            guard Date() < deadline else { return false }
+            usleep(100_000)
+        }
+        rootLost = false
+        watchTree("")
+        return true
+    }
+
+    /// Watches `relative` (a folder under the root, "" for the root) and every folder below it;
+    /// a folder that cannot be watched is kept as a warning.
     private func watchTree(_ relative: String) {
         let path = relative.isEmpty ? root : root + "/" + relative
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
-        let watch = inotify_add_watch(descriptor, path, mask | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
-        guard watch >= 0 else { return }
-        folders[watch] = relative
+        func add(_ relative: String) -> Bool {
+            let full = relative.isEmpty ? root : root + "/" + relative
+            let watch = inotify_add_watch(descriptor, full, mask | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
+            guard watch >= 0 else {
+                if errno != ENOENT && errno != ENOTDIR {
+                    warnings.append("cannot watch '\(full)' (\(String(cString: strerror(errno)))): changes in it are not seen until the watch restarts"
+                                    + (errno == ENOSPC ? "; the system's limit of watches (fs.inotify.max_user_watches) is reached" : ""))
+                }
+                return false
+            }
+            folders[watch] = relative
+            return true
+        }
+        guard add(relative) else { return }
         for entry in DirectoryWalker.entries(under: path) where entry.kind == .directory && entry.validName {
             let full = relative.isEmpty ? entry.path : relative + "/" + entry.path
             if full.hasPrefix(".") { continue }  // a hidden top-level folder (its first component)
-            let added = inotify_add_watch(descriptor, root + "/" + full, mask | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
-            if added >= 0 { folders[added] = full }
+            _ = add(full)
+        }
+    }
+
+    /// Stops watching `relative` and every folder below it (moved out of the tree or deleted).
+    private func unwatchTree(_ relative: String) {
+        for (watch, folder) in folders where folder == relative || folder.hasPrefix(relative + "/") {
+            inotify_rm_watch(descriptor, watch)
+            folders[watch] = nil
         }
     }
 
@@ -114,10 +171,16 @@ public final class FolderWatcher {
                 offset += 16 + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed.insert("."); continue }
                 guard let folder = folders[watch] else { continue }
+                if folder.isEmpty && mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+                    // The root itself went: whatever else is queued belongs to the old folder.
+                    rootLost = true
+                    return
+                }
                 if mask & UInt32(IN_IGNORED) != 0 { folders[watch] = nil; continue }
                 let path = name.isEmpty ? (folder.isEmpty ? "." : folder) : (folder.isEmpty ? name : folder + "/" + name)
                 if folder.isEmpty && name.hasPrefix(".") { continue }
                 changed.insert(path)
+                if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { unwatchTree(path) }
                 if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watchTree(path) }
             }
         }

@@ -246,7 +246,11 @@ enum SiteFolder {
                 continue
             }
             let folder = stack[stack.count - 1].descriptor
-            guard isFolder else { unlinkat(folder, name, 0); continue }
+            guard isFolder else {
+                unlinkat(folder, name, 0)
+                KillPoint.removing.reached()
+                continue
+            }
             let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
             guard child >= 0 else { unlinkat(folder, name, AT_REMOVEDIR); continue }
             makeWritable(child)

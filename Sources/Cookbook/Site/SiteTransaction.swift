@@ -53,6 +53,7 @@ final class SiteTransaction: @unchecked Sendable {
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
+        KillPoint.locked.reached()
         // Another build may have replaced the folder while this one waited: this check is the one that counts.
         do {
             _ = try SiteFolder.checkReplaceable(target, shown: shown, protected: folders)
@@ -90,6 +91,7 @@ final class SiteTransaction: @unchecked Sendable {
         } catch {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
+        KillPoint.beforeSwap.reached()
         let found = DirectoryWalker.entries(under: staging.path)
         let written = found.filter { $0.kind != .directory && $0.path != SiteFolder.manifestName }.map(\.path)
         guard Set(written) == Set(files), written.count == files.count,
@@ -110,6 +112,7 @@ final class SiteTransaction: @unchecked Sendable {
         }
         finished = true
         oldSite = old
+        KillPoint.afterSwap.reached()
     }
 
     /// Removes the site that `commit` replaced (registered for removal on a signal until then);

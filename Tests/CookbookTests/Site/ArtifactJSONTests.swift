@@ -35,7 +35,7 @@ import ToolchainSupport
         defer { for item in built { try? FileManager.default.removeItem(at: item.staging) } }
         let item = try #require(built.first { $0.artifact.cardPreview?.avatar != nil })
         let cache = BuildCache(folder: item.staging.appendingPathComponent("cache", isDirectory: true))
-        let entry = try #require(cache.store(item.artifact, from: item.staging))
+        let entry = try #require(cache.store(item.artifact, from: item.staging)).entry
         let bytes = try ContainedFile.read(BuildCache.entryFile, under: cache.folder.path + "/" + item.artifact.id)
         return (entry, bytes)
     }
@@ -50,7 +50,7 @@ import ToolchainSupport
             #expect(ArtifactJSON.decode(RecipeArtifact.self, from: bytes) == artifact, "\(artifact.id)")
             #expect(ArtifactJSON.encode(artifact) == bytes, "\(artifact.id): the same value, the same bytes")
             let cache = BuildCache(folder: staging.appendingPathComponent("cache", isDirectory: true))
-            let stored = try #require(cache.store(artifact, from: staging))
+            let stored = try #require(cache.store(artifact, from: staging)).entry
             #expect(ArtifactJSON.decode(BuildCache.Entry.self, from: ArtifactJSON.encode(stored)) == stored, "\(artifact.id)")
             let again = staging.appendingPathComponent("again", isDirectory: true)
             try FileManager.default.createDirectory(at: again, withIntermediateDirectories: true)

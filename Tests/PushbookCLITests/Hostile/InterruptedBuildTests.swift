@@ -7,24 +7,25 @@ import Glibc
 /// `kill -9` during `pushbook build` must leave `--out` whole: the previous site or the new one.
 @Suite("Interrupted builds", .serialized)
 struct InterruptedBuildTests {
-    /// Starts a build of the workspace and kills it with SIGKILL after `delay` milliseconds;
-    /// returns true when the kill landed before the build ended on its own.
-    /// With `cached`, the build uses the cache (and so the stamp and the spare site).
-    private func buildAndKill(_ w: HostileWorkspace, afterMilliseconds delay: Int, cached: Bool) throws -> Bool {
+    /// Runs a build of the workspace that kills itself with SIGKILL at `point` (`PUSHBOOK_TEST_KILL_AT`);
+    /// returns true when it was killed.
+    private func build(_ w: HostileWorkspace, killedAt point: String, cached: Bool) throws -> Bool {
         let process = Process()
         process.executableURL = CommandRunner.binary
         process.arguments = ["build", "--recipes", "recipes", "--out", "out"] + (cached ? [] : ["--no-cache"])
         process.currentDirectoryURL = w.root
+        process.environment = ProcessInfo.processInfo.environment.merging(["PUSHBOOK_TEST_KILL_AT": point]) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        if delay > 0 { usleep(useconds_t(delay * 1000)) }
-        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal
+        return process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
     }
 
-    @Test("a build killed with SIGKILL at any moment leaves the previous site or the new one, byte for byte; the next build succeeds and removes the leftovers (with the cache: staging into the spare site too)",
+    /// The named points a build is killed at, in the order a build reaches them.
+    static let points = ["locked", "recipesStaged", "pagesWritten", "beforeSwap", "afterSwap", "removing"]
+
+    @Test("a build killed with SIGKILL at each named point leaves the previous site or the new one, byte for byte, and no worker; the next build succeeds and removes the leftovers",
           arguments: [false, true])
     func killedBuildLeavesAWholeSite(cached: Bool) throws {
         let w = try HostileWorkspace()
@@ -41,35 +42,22 @@ struct InterruptedBuildTests {
             reference.append(HostileWorkspace.snapshot(w.out))
         }
         try #require(reference[0] != reference[1])
-        var current = 1
-
-        // Kill points every 5 ms from 0, until three builds in a row finish before their kill: the
-        // whole length of a build, however long it takes on this machine, including its end, where
-        // the site is written and swapped in. Each build switches out/ to the other version.
-        var delay = 0, interrupted = 0, completed = 0, finishedInARow = 0, sawLeftovers = false
-        while finishedInARow < 3 && interrupted + completed < 400 {
+        var current = 1, sawLeftovers = false
+        for point in Self.points {
+            // Each build switches out/ to the other version, and dies at `point`.
             let target = 1 - current
             try w.write("recipe.md", versions[target])
-            if try buildAndKill(w, afterMilliseconds: delay, cached: cached) {
-                interrupted += 1
-                finishedInARow = 0
-            } else {
-                completed += 1
-                finishedInARow += 1
-            }
+            #expect(try build(w, killedAt: point, cached: cached), "the build did not reach '\(point)'")
             let site = HostileWorkspace.snapshot(w.out)
-            let whole = site == reference[0] || site == reference[1]
-            #expect(whole, "after a kill at \(delay) ms, out/ is neither site: \(site.isEmpty ? "missing or empty" : "\(site.count) entries, differing from both")")
-            guard whole else { return }
+            // Removing is the last build's leftovers (before its swap) or this one's old site (after it): either site.
+            let expected = point == "removing" ? [reference[0], reference[1]] : [point == "afterSwap" ? reference[target] : reference[current]]
+            #expect(expected.contains(site), "after a kill at '\(point)', out/ is not the site it should be: \(site.count) entries")
             if site == reference[target] { current = target }
             sawLeftovers = sawLeftovers || !w.leftovers().isEmpty
-            // The workers end with the killed build, so none writes into the staging folder that
-            // the next build removes as a leftover.
             let survivors = w.processesAfterExit()
-            #expect(survivors.isEmpty, "after a kill at \(delay) ms, the killed build's workers still run: \(survivors)")
-            delay += 5
+            #expect(survivors.isEmpty, "after a kill at '\(point)', the killed build's workers still run: \(survivors)")
         }
-        #expect(interrupted > 0, "no kill landed before a build ended")
+        #expect(sawLeftovers, "no kill left a staging or old site behind for the next build to remove")
 
         // A build after all that succeeds, gives the expected site and cleans up what the kills left.
         let target = 1 - current
@@ -78,7 +66,6 @@ struct InterruptedBuildTests {
         #expect(final.status == 0, "\(final.stderr)")
         #expect(HostileWorkspace.snapshot(w.out) == reference[target])
         #expect(w.leftovers().isEmpty, "left after a successful build: \(w.describeLeftovers())")
-        print("interrupted-build test (\(cached ? "cached" : "--no-cache")): kills from 0 to \(delay - 5) ms, \(interrupted) interrupted, \(completed) completed first, leftovers seen: \(sawLeftovers)")
     }
 
     @Test("a build killed with SIGKILL while a worker is in the middle of a recipe leaves no worker running, and the next build leaves nothing beside out/")

@@ -118,7 +118,7 @@ struct CachePoisoningTests {
         #expect(links.isEmpty, "links in the site: \(links.keys.sorted())")
     }
 
-    @Test("a cache entry whose entry file or files folder is a symbolic link is a miss", arguments: ["entry.bin", "files"])
+    @Test("a cache entry whose entry file or files folder is a symbolic link is a miss", arguments: ["entry.json", "files"])
     func symlinkedEntryParts(part: String) throws {
         let w = try builtWorkspace()
         defer { w.remove() }

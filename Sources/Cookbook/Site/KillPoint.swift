@@ -1,0 +1,32 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Named moments of a build at which the crash-safety tests kill it: with
+/// `PUSHBOOK_TEST_KILL_AT=NAME` in its environment, a build ends itself by SIGKILL when it reaches
+/// `NAME`, so that each moment is tested once, deterministically, instead of by killing at random times.
+enum KillPoint: String, CaseIterable, Sendable {
+    /// The output folder's lock is held; nothing is staged yet.
+    case locked
+    /// Every recipe's files are in the staging folder (from the cache or a worker).
+    case recipesStaged
+    /// The site's own pages are written too; the manifest is not.
+    case pagesWritten
+    /// The staging folder's manifest is written; the swap has not happened.
+    case beforeSwap
+    /// The new site is in place; the old one sits beside it, not yet removed.
+    case afterSwap
+    /// One entry of a folder the build owns has been removed, the rest not.
+    case removing
+
+    /// The point named in the environment, read once.
+    private static let armed: KillPoint? = ProcessInfo.processInfo.environment["PUSHBOOK_TEST_KILL_AT"].flatMap(KillPoint.init(rawValue:))
+
+    /// Ends the process by SIGKILL when this is the armed point.
+    func reached() {
+        if Self.armed == self { kill(getpid(), SIGKILL) }
+    }
+}
