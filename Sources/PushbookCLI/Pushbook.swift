@@ -61,8 +61,10 @@ public enum PushbookCLI {
                 print(command.help)
                 Foundation.exit(0)
             case .run(let parsed):
-                // Whatever the command's code leaves in the temporary folder goes when it ends.
-                ProcessTemporaryFolder.claim()
+                // Whatever the command's code leaves in the temporary folder goes when it ends; the
+                // folder is never inside one the command reads or replaces.
+                let folders = command.options.filter { ["--recipes", "--out"].contains($0.name) }.compactMap(parsed.value)
+                ProcessTemporaryFolder.claim(avoiding: folders + [".pushbook-cache"])
                 do {
                     exit(with: try command.run(parsed))
                 } catch let error as UsageError {

@@ -13,6 +13,15 @@ struct DiagnosticTests {
         #expect(Diagnostic(rule: "ios.time-budget", severity: .note, message: "late").text == "note: late [ios.time-budget]")
     }
 
+    @Test("control characters in a file name are escaped in the text form, so a name neither splits the line nor reaches the terminal")
+    func controlCharactersInFileNamesAreEscaped() {
+        let newline = Diagnostic(file: "nl\nname.json", location: SourceLocation(line: 2, column: 5), rule: "r", message: "m")
+        #expect(newline.text == #"nl\nname.json:2:5: error: m [r]"#)
+        let escape = Diagnostic(file: "esc\u{1B}[31mred\u{7F}\u{85}\t.json", rule: "r", message: "m")
+        #expect(escape.text == #"esc\u{1B}[31mred\u{7F}\u{85}\t.json:1:1: error: m [r]"#)
+        #expect(Diagnostic(file: "caf\u{E9} \u{1F600}.json", rule: "r", message: "m").text.hasPrefix("caf\u{E9} \u{1F600}.json:1:1:"), "printable letters stay")
+    }
+
     @Test("a payload's diagnostic keeps the JSON shape of lint and of the delivery record: no file, no detail")
     func payloadJSONShape() {
         let finding = Diagnostic(rule: "apns.badge-value", severity: .error, message: "m", location: SourceLocation(line: 2, column: 5), path: "aps.badge")

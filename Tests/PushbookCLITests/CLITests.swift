@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolchainSupport
 
 @Suite("The pushbook command line", .serialized)
 struct CLITests {
@@ -144,6 +145,19 @@ struct CLITests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("-:1:"))
         #expect(result.stdout.contains("error:"))
+    }
+
+    @Test("lint's text output escapes control characters in file names: one line per problem, no escape sequence reaches the terminal")
+    func lintEscapesFileNames() throws {
+        let folder = try TemporaryFolder.make("odd-names")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = Data(#"{"aps": {"alert": "hi", "mutable-content": "1"}}"#.utf8)
+        for name in ["nl\nname.json", "esc\u{1B}[31mred.json"] { try bad.write(to: folder.appendingPathComponent(name)) }
+        let result = try CommandRunner.run(["lint", "nl\nname.json", "esc\u{1B}[31mred.json"], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(!result.stdout.contains("\u{1B}"), "\(result.stdout)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix(#"nl\nname.json:"#) || $0.hasPrefix(#"esc\u{1B}[31mred.json:"#) }, "\(result.stdout)")
     }
 
     @Test("lint reports malformed JSON with its line and column, and exits 2 for a missing file")

@@ -45,6 +45,8 @@ enum DirectoryWalker {
         var entries: [Entry]
         /// A folder at `maximumDepth` that holds more, or nil.
         var tooDeep: String?
+        /// A folder under the root that could not be opened, and why (`strerror`), or nil.
+        var unreadable: (path: String, reason: String)?
     }
 
     /// The regular files under `root`, as paths relative to it, sorted.
@@ -61,6 +63,7 @@ enum DirectoryWalker {
     static func listing(under root: String) -> Listing {
         var result: [Entry] = []
         var tooDeep: String?
+        var unreadable: (path: String, reason: String)?
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0, let rootHandle = fdopendir(descriptor) else {
             if descriptor >= 0 { close(descriptor) }
@@ -97,11 +100,14 @@ enum DirectoryWalker {
                 continue
             }
             let child = openat(dirfd(top.handle), name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-            guard child >= 0 else { continue }
+            guard child >= 0 else {
+                if unreadable == nil { unreadable = (relative, String(cString: strerror(errno))) }
+                continue
+            }
             guard let handle = fdopendir(child) else { close(child); continue }
             stack.append((handle, relative, top.valid && valid))
         }
-        return Listing(entries: result.sorted { $0.path < $1.path }, tooDeep: tooDeep)
+        return Listing(entries: result.sorted { $0.path < $1.path }, tooDeep: tooDeep, unreadable: unreadable)
     }
 
     /// The name in `raw` (a `d_name`: bytes up to the first 0), or nil when it is not valid UTF-8.

@@ -69,8 +69,10 @@ public struct RecipeLoader: Sendable {
             throw Diagnostic(file: display, breaking: .folder, "a recipe folder's name is its id and may hold only ASCII letters, digits, '-' and '_'")
         }
         try checkFiles(of: folder, display: display)
-        guard let bytes = try? ContainedFile.read("recipe.md", under: folder.path, limit: Self.fileSizeLimit) else {
-            throw Diagnostic(file: file, breaking: .markdown, "missing recipe.md: every recipe folder needs one")
+        let bytes: [UInt8]
+        do { bytes = try ContainedFile.read("recipe.md", under: folder.path, limit: Self.fileSizeLimit) } catch {
+            if case .missing = error { throw Diagnostic(file: file, breaking: .markdown, "missing recipe.md: every recipe folder needs one") }
+            throw Diagnostic(file: file, breaking: .markdown, "\(error)")
         }
         let data = Data(bytes)
         guard let text = String(data: data, encoding: .utf8) else {
@@ -187,6 +189,9 @@ public struct RecipeLoader: Sendable {
             throw Diagnostic(file: display, breaking: .symlink, "the recipe folder is a symbolic link; put the recipe's files in a folder of its own under the recipes folder")
         }
         let listing = DirectoryWalker.listing(under: folder.path)
+        if let unreadable = listing.unreadable {
+            throw Diagnostic(file: "\(display)/\(unreadable.path)", breaking: .fileKind, "cannot read the folder '\(unreadable.path)': \(unreadable.reason)")
+        }
         if let deep = listing.tooDeep {
             throw Diagnostic(file: "\(display)/\(deep)", breaking: .fileKind,
                              "folders are nested deeper than \(DirectoryWalker.maximumDepth) levels here; a recipe's files sit a few folders deep at most")

@@ -65,13 +65,30 @@ public struct Diagnostic: Error, Sendable, Hashable {
 
     /// The text form every command prints: `file:line:column: severity: message [rule]` (line and
     /// column at least 1; without the `file:line:column: ` part when there is no file), then the
-    /// detail's lines.
+    /// detail's lines. Control characters in the file name are written as escapes (`\n`,
+    /// `\u{1B}`), so a name can neither split the line nor reach the terminal as a command.
     public var text: String {
         var line = ""
-        if let file { line = "\(file):\(max(location.line, 1)):\(max(location.column, 1)): " }
+        if let file { line = "\(Self.printable(file)):\(max(location.line, 1)):\(max(location.column, 1)): " }
         line += "\(severity.rawValue): \(message) [\(rule)]"
         if let detail, !detail.isEmpty { line += "\n" + detail }
         return line
+    }
+
+    /// `name` with its control characters (C0, DEL, C1) written as Swift escapes.
+    public static func printable(_ name: String) -> String {
+        guard name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return name }
+        var text = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            case "\r": text += "\\r"
+            case _ where scalar.properties.generalCategory == .control: text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
     }
 
     /// The id of the finding that an input file could not be read (a missing file, a folder, no permission).

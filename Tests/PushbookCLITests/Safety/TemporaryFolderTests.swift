@@ -97,4 +97,20 @@ struct TemporaryFolderTests {
         #expect(lint.status == 0, "\(lint.stderr)")
         #expect(entries(tmp) == [live, other], "only the dead build's folder went")
     }
+
+    @Test("reclaiming takes only folders pushbook made: a folder named like one but made by hand (mode 0755, or without the marker) stays with its files")
+    func handMadeFoldersWithTheNameStay() throws {
+        let (tmp, _) = try folders()
+        defer { try? FileManager.default.removeItem(at: tmp.deletingLastPathComponent()) }
+        let byHand = "pushbook-999994-ABCDE1", noMarker = "pushbook-999993-abcdef"
+        for name in [byHand, noMarker] {
+            try FileManager.default.createDirectory(at: tmp.appendingPathComponent(name), withIntermediateDirectories: true)
+            try Data("mine\n".utf8).write(to: tmp.appendingPathComponent("\(name)/notes"))
+        }
+        chmod(tmp.appendingPathComponent(byHand).path, 0o755)
+        chmod(tmp.appendingPathComponent(noMarker).path, 0o700)
+        let lint = try CommandRunner.run(["lint", "Recipes/fcm-image/examples/jpeg-image.json"], environment: ["TMPDIR": tmp.path])
+        #expect(lint.status == 0, "\(lint.stderr)")
+        #expect(entries(tmp) == [noMarker, "\(noMarker)/notes", byHand, "\(byHand)/notes"], "both folders stay, with their files")
+    }
 }
