@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The playground's linter in Chromium against the native `pushbook lint`, on the same 4 KB inputs (issue 16).
+"""The playground's linter in Chromium against the native `pushbook lint`, on the same 4 KB inputs.
 
 Usage: python3 bench/playground.py [SITE [PUSHBOOK]]     defaults: site, .build/release/pushbook
 

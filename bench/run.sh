@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks of issue 7, side by side in one run; see BENCHMARKS.md.
+# The benchmarks, side by side with the anchors in one run; see BENCHMARKS.md.
 #
 #   bench/run.sh [N...]                  default: 400 2000
 #
@@ -96,14 +96,14 @@ for n in "${sizes[@]}"; do
         echo "run.sh: the build that fills the cache failed (try $try); see $results/stderr-$n.log" >&2
     done
     # (a) cold: no cache read or written; (b) warm: every recipe comes from .pushbook-cache in warm-cwd
-    # (the build stamp beside the site is removed first, so the build cannot know that nothing changed);
+    # (the build stamp in the cache folder is removed first, so the build cannot know that nothing changed);
     # (c) unchanged: the same with the stamp the last build wrote ("up to date");
     # (d) one edit: one recipe's recipe.md gains or loses a line before each run (bench/edit-prose.py);
     # (e) Hugo with its default Chroma highlighting;
     # (f) cmark, once over all files concatenated (the parser's floor) and once per file (a process each).
     # -i: a failed build is counted below (from the messages in stderr-N.log), not allowed to end the run.
     edit_id=$(ls "$corpus/recipes" | sed -n "$((n / 2))p")
-    stamp="$out/.site-warm.pushbook-stamp"
+    stamp="$out/warm-cwd/.pushbook-cache/stamp"
     hyperfine -i --style basic --runs "$RUNS" --export-json "$results/hyperfine-$n.json" --export-markdown "$results/hyperfine-$n.md" \
         -p true -n "pushbook cold" "cd $out/cold-cwd && $pushbook build --no-cache --recipes $corpus/recipes --out $out/site-cold 2>>$results/stderr-$n.log" \
         -p "rm -f $stamp" -n "pushbook warm" "cd $out/warm-cwd && $pushbook build --recipes $corpus/recipes --out $out/site-warm 2>>$results/stderr-$n.log" \

@@ -31,7 +31,7 @@ enum BuildCommand {
             recipe's failure while the others build. Runs and pages are cached in .pushbook-cache/ by
             a hash of each recipe's files and of the tool itself; a cache entry is checked before use.
             When nothing changed since the build that made the site (the tool, and the metadata of
-            every recipe file and every site file, recorded in its .pushbook-stamp), the site is left
+            every recipe file and every site file, recorded in .pushbook-cache/stamp), the site is left
             as it is and the build says it is up to date.
             """,
         options: [CommonOptions.recipes, out, noCache, watch, format, CommonOptions.rulesURL, CommonOptions.jobs, CommonOptions.verbose],

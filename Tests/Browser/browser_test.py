@@ -26,7 +26,7 @@ SITE = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "site").resolve()
 SHOTS = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="pushbook-shots-")).resolve()
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 WIDTHS = (320, 390, 1280)
-MAX_PRINT_PAGES = 20  # fcm-image prints on 18 A4 pages since it shows the stock helper's seven records beside its own (was 8); see issue 14 note
+MAX_PRINT_PAGES = 20  # fcm-image prints on 18 A4 pages since it shows the stock helper's seven records beside its own (was 8)
 passed, failed = 0, 0
 
 

@@ -3,7 +3,7 @@ import Testing
 import Payloads
 @testable import NotificationSimulator
 
-/// The delivery record holds typed values (issue 11, item 2); its JSON spells them as before.
+/// The delivery record holds typed values; its JSON spells them as before.
 @Suite("Typed delivery record", .serialized)
 struct DeliveryRecordTypeTests {
     /// On 0149a3f the avatar's bytes were a field of the record (`Delivered.previewImages`), left out

@@ -3,7 +3,7 @@ import Payloads
 
 /// The one formatter of `lint --format json`, shared by the CLI and the WebAssembly module.
 @Suite struct LintReportTests {
-    @Test("the report is DESIGN.md's lint JSON: sorted keys, two-space indent, trailing newline")
+    @Test("the report is the lint JSON of the command-line contract: sorted keys, two-space indent, trailing newline")
     func reportHasTheDocumentedShape() {
         var report = LintReport()
         report.add(lint(#"{"aps": {"alert": "Hi", "badge": "3"}}"#), path: "a.json")

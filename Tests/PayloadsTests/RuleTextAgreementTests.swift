@@ -1,7 +1,7 @@
 import Testing
 import Payloads
 
-/// Each rule's catalogue text says what its check does (issue 13, "every rule's text and its check agree"):
+/// Each rule's catalogue text says what its check does :
 /// one test per rule whose text and check disagreed, holding both to the same case.
 @Suite("Rule text agrees with the check")
 struct RuleTextAgreementTests {

@@ -13,7 +13,7 @@ struct BuildProgressTests {
         var done: [Int] = []
     }
 
-    @Test("progress is reported one recipe at a time, in order of recipes done, with several workers (review: WorkerPool calls it outside its lock)")
+    @Test("progress is reported one recipe at a time, in order of recipes done, with several workers (WorkerPool calls it outside its lock)")
     func progressIsSerialAndOrdered() throws {
         let recipes = CommandRunner.packageRoot.appendingPathComponent("Recipes")
         let calls = Locked(Calls())

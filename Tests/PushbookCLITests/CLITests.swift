@@ -69,8 +69,7 @@ struct CLITests {
         #expect((object?["examples"] as? [Any])?.count == 15)
     }
 
-    /// Review §2.5: four problem types printed four ways and hand-built `file:1:1: error:` strings.
-    /// Every problem is now one diagnostic, printed as `file:line:column: severity: message [rule]`.
+    /// Every problem is one diagnostic, printed as `file:line:column: severity: message [rule]`.
     @Test("every problem is printed as file:line:column: severity: message [rule], whatever reported it")
     func oneDiagnosticFormat() throws {
         let root = try CommandRunner.copyRecipe("fcm-image")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A recipe whose code traps is that recipe's failure, in every way it can be run (review D8):
+/// A recipe whose code traps is that recipe's failure, in every way it can be run:
 /// with other recipes, alone (`check ID`), or as the only recipe not in the cache. The trapping
 /// service exists only in `pushbook-test-host`, never in the shipped tool.
 @Suite("Recipes run in isolation", .serialized)
@@ -42,7 +42,7 @@ struct IsolationTests {
         #expect(result.stderr.contains(crashed), "\(result.stderr)")
     }
 
-    @Test("review D8: check ID of the trapping recipe alone fails with exit 1 and its name, not a crash of pushbook itself")
+    @Test("check ID of the trapping recipe alone fails with exit 1 and its name, not a crash of pushbook itself")
     func checkOneTrappingRecipe() throws {
         let root = try recipesWithTrap()
         defer { CommandRunner.removeCopy(root) }
@@ -52,7 +52,7 @@ struct IsolationTests {
         #expect(result.stdout.contains("0 passed, 1 failed"), "\(result.stdout)")
     }
 
-    @Test("review D8: build with every other recipe cached fails with exit 1, names the recipe, and leaves no staging folder")
+    @Test("build with every other recipe cached fails with exit 1, names the recipe, and leaves no staging folder")
     func buildWithOthersCached() throws {
         let root = try recipesWithTrap()
         defer { CommandRunner.removeCopy(root) }

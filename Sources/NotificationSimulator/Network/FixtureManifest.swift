@@ -1,7 +1,7 @@
 import Foundation
 import Payloads
 
-/// What the simulated network serves: a JSON object from URL to a response (DESIGN.md).
+/// What the simulated network serves: a JSON object from URL to a response (ARCHITECTURE.md, "Command-line contract").
 ///
 /// Each entry is `{"file": PATH relative to the manifest, "mimeType": STRING, "status": INT,
 /// "latencyMilliseconds": INT}`; `status` defaults to 200 and latency to 0. Our addition:

@@ -4,7 +4,7 @@ import Payloads
 /// What happened to one input, end to end: the contract of `simulate` and of every `expected/*.json`.
 ///
 /// Written with sorted keys, two-space indent and a trailing newline; it holds no timestamps or
-/// machine paths, so the same input always gives the same bytes (DESIGN.md, "The delivery record").
+/// machine paths, so the same input always gives the same bytes (ARCHITECTURE.md, "The delivery record").
 public struct DeliveryRecord: Sendable, Equatable {
     /// The input's kind: `fcm-v1`, `apns`, `simulator` or `local`.
     public var inputKind: InputKind
@@ -135,7 +135,7 @@ public struct DeliveryRecord: Sendable, Equatable {
         public var donated: Bool
     }
 
-    /// The record as JSON, in the shape of DESIGN.md.
+    /// The record as JSON, in the shape ARCHITECTURE.md gives.
     public var json: JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("input", .object([("kind", .string(inputKind.rawValue))])),

@@ -46,7 +46,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         return copy
     }
 
-    /// The diagnostic as JSON, in the shape of DESIGN.md's `lint --format json`: rule, severity,
+    /// The diagnostic as JSON, in the shape of `lint --format json` (ARCHITECTURE.md): rule, severity,
     /// message, line, column, path; and `file` and `detail` when it has them (a delivery record's
     /// findings have neither, so records keep their shape).
     public var json: JSONValue {

@@ -1,7 +1,7 @@
 /// The JSON that `pushbook lint --format json` prints, built in one place so the CLI and the
 /// WebAssembly module of the playground print the same bytes.
 ///
-/// Shape (DESIGN.md): `{"files": [{"path", "kind", "bytes", "diagnostics": [...]}]}`, sorted keys,
+/// Shape (ARCHITECTURE.md, "Command-line contract"): `{"files": [{"path", "kind", "bytes", "diagnostics": [...]}]}`, sorted keys,
 /// two-space indent, trailing newline.
 public struct LintReport: Sendable {
     /// One entry per file, in the order they were added.

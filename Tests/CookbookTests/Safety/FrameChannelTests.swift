@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// The worker protocol's framing (`FrameChannel`; review D12: a large reply is read in linear time,
+/// The worker protocol's framing (`FrameChannel`; a large reply is read in linear time,
 /// measured in bench/, not here): frames come back whole whatever pieces the pipe delivers, and a
 /// length over the limit ends the channel without being allocated.
 @Suite("Safety: the worker channel")

@@ -1,7 +1,7 @@
 import Testing
 @testable import Cookbook
 
-/// Review D15: the link checker resolves hrefs and anchors as a browser does, and no link leaves the site.
+/// The link checker resolves hrefs and anchors as a browser does, and no link leaves the site.
 @Suite("Safety: the link checker")
 struct LinkCheckerTests {
     @Test("an anchor matches its id as written first, then percent-decoded (the HTML standard's order)")

@@ -4,7 +4,7 @@ import Testing
 import Cookbook
 import Payloads
 
-/// `check --format sarif` and `--format github` (issue 15): the build's own problems (a record that
+/// `check --format sarif` and `--format github`: the build's own problems (a record that
 /// differs, with its diff; a broken recipe) where code scanning and pull requests show them.
 @Suite("Output formats of check: SARIF and GitHub annotations")
 struct CheckOutputFormatTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PushbookCLI
 
-/// `pushbook completions bash|zsh` (issue 15): scripts made from the declarations, driven in real shells.
+/// `pushbook completions bash|zsh`: scripts made from the declarations, driven in real shells.
 @Suite("Shell completions for bash and zsh", .serialized)
 struct CompletionTests {
     /// A folder with recipes `alpha`, `beta`, a `_platform` code folder, a recipe folder whose name is

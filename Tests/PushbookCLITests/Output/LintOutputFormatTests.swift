@@ -5,7 +5,7 @@ import Cookbook
 import Payloads
 import ToolchainSupport
 
-/// `lint --format sarif` and `--format github` (issue 15): what code scanning and GitHub Actions read.
+/// `lint --format sarif` and `--format github`: what code scanning and GitHub Actions read.
 @Suite("Output formats of lint: SARIF and GitHub annotations")
 struct LintOutputFormatTests {
     static let fixtures = CommandRunner.packageRoot.appendingPathComponent("Tests/PayloadsTests/Fixtures/rules")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Payloads
 
-/// `pushbook schema apns|fcm` (issue 15): JSON Schemas (draft 2020-12) that agree with the linter.
+/// `pushbook schema apns|fcm`: JSON Schemas (draft 2020-12) that agree with the linter.
 @Suite("pushbook schema: JSON Schemas of the payloads")
 struct PayloadSchemaTests {
     /// The two schemas, written to a scratch folder.

@@ -3,7 +3,7 @@ import Testing
 import Cookbook
 @testable import PushbookCLI
 
-/// `pushbook --version` (issue 15): the version, and the commit when built from a checkout.
+/// `pushbook --version`: the version, and the commit when built from a checkout.
 @Suite("pushbook --version")
 struct VersionTests {
     @Test("--version prints the version and the commit HEAD was at when the tool was built, the same every time")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ToolchainSupport
 
-/// The cache is untrusted input (review D3, D4): an entry that is not wholly well-formed is a miss
+/// The cache is untrusted input: an entry that is not wholly well-formed is a miss
 /// and is rebuilt, nothing outside `--out` changes, the site never shares a file with the cache,
 /// and no script put into the cache runs in the browser.
 @Suite("Safety: a poisoned build cache", .serialized)
@@ -51,7 +51,7 @@ struct CachePoisoningTests {
         try FileManager.default.removeItem(at: w.root.appendingPathComponent("clean"))
     }
 
-    @Test("review D3a: files entries that leave the site, or name another recipe's or the site's own pages, are misses; the file outside stays",
+    @Test("files entries that leave the site, or name another recipe's or the site's own pages, are misses; the file outside stays",
           arguments: ["../../victim/keep.txt", "/etc/hostname", "recipes/payload-pitfalls.html", "index.html", "downloads/fcm-image/../../index.html",
                       "downloads/fcm-image/.hidden", "downloads/payload-pitfalls/webp-image.json"])
     func outsidePaths(path: String) throws {
@@ -67,7 +67,7 @@ struct CachePoisoningTests {
         try rebuildAndCheck(w, rebuilt: 1, "files entry \(path)")
     }
 
-    @Test("review D3b: HTML in the cached card preview is escaped on the index, a script URL in a search entry is a miss, and nothing runs in Chromium")
+    @Test("HTML in the cached card preview is escaped on the index, a script URL in a search entry is a miss, and nothing runs in Chromium")
     func rawHTML() throws {
         let w = try builtWorkspace()
         defer { w.remove() }
@@ -104,7 +104,7 @@ struct CachePoisoningTests {
         }
     }
 
-    @Test("review D3c: a cached page replaced by a symbolic link (to a file outside, or inside the cache) is a miss, and the site holds regular files only",
+    @Test("a cached page replaced by a symbolic link (to a file outside, or inside the cache) is a miss, and the site holds regular files only",
           arguments: ["/etc/passwd", "../../downloads/fcm-image/webp-image.json"])
     func symlinkedPage(destination: String) throws {
         let w = try builtWorkspace()
@@ -140,7 +140,7 @@ struct CachePoisoningTests {
         try rebuildAndCheck(w, rebuilt: 1, "entry folder linked")
     }
 
-    @Test("review D3d: a truncated or emptied cached page, or download, is a miss and is rebuilt", arguments: ["recipes/fcm-image.html", "downloads/fcm-image/webp-image.apns"])
+    @Test("a truncated or emptied cached page, or download, is a miss and is rebuilt", arguments: ["recipes/fcm-image.html", "downloads/fcm-image/webp-image.apns"])
     func truncatedFile(path: String) throws {
         let w = try builtWorkspace()
         defer { w.remove() }
@@ -203,7 +203,7 @@ struct CachePoisoningTests {
         try rebuildAndCheck(w, rebuilt: 1, field)
     }
 
-    @Test("review D4: the site never shares a file with the cache: a page edited in place in the site comes back verified after rm -rf site")
+    @Test("the site never shares a file with the cache: a page edited in place in the site comes back verified after rm -rf site")
     func siteAndCacheShareNoInode() throws {
         let w = try builtWorkspace()
         defer { w.remove() }

@@ -6,9 +6,9 @@ import Glibc
 import ToolchainSupport
 #endif
 
-/// The command line of DESIGN.md, declared once (issue 11): help, parsing, suggestions and the
-/// known options all come from each command's declaration; `--` ends options (review D20); every
-/// kind of FILE is read alike (review D14).
+/// The command line, declared once: help, parsing, suggestions and the
+/// known options all come from each command's declaration; `--` ends options; every
+/// kind of FILE is read alike.
 @Suite("Safety: the command line", .serialized)
 struct CommandLineTests {
     @Test("a command that exits without reading its standard input (1 MB of it) leaves the test host running and its output whole")
@@ -64,7 +64,7 @@ struct CommandLineTests {
         }
     }
 
-    @Test("review D20: lint -- --help lints the file named --help; help is shown only for --help before --")
+    @Test("lint -- --help lints the file named --help; help is shown only for --help before --")
     func doubleDashEndsOptions() throws {
         let folder = TemporaryFolder.root.appendingPathComponent("pushbook-dashes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -100,7 +100,7 @@ struct CommandLineTests {
 
     private static let payload = Data(#"{"aps": {"alert": {"title": "T"}, "badge": "x"}}"#.utf8)
 
-    @Test("review D14: lint reads a FIFO, a piped /dev/stdin and '-' alike")
+    @Test("lint reads a FIFO, a piped /dev/stdin and '-' alike")
     func streamsReadAlike() throws {
         let folder = TemporaryFolder.root.appendingPathComponent("pushbook-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -126,7 +126,7 @@ struct CommandLineTests {
         #expect(simulate.stdout.contains("\"accepted\""), "\(simulate.stderr)")
     }
 
-    @Test("review D14: an empty file or /dev/null is 'empty input', a folder cannot be read, and '-' twice is a usage error")
+    @Test("an empty file or /dev/null is 'empty input', a folder cannot be read, and '-' twice is a usage error")
     func emptyAndOddFiles() throws {
         let empty = try CommandRunner.run(["lint", "/dev/null"])
         #expect(empty.status == 1)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--out` is replaced only when it is a site a build made (review D2, D17, D20): never the
+/// `--out` is replaced only when it is a site a build made: never the
 /// recipes, a folder around them, the cache, the current folder, or a folder with anything else in it.
 @Suite("Safety: the output folder", .serialized)
 struct OutFolderTests {
@@ -53,7 +53,7 @@ struct OutFolderTests {
         #expect(HostileWorkspace.snapshot(w.root) == before, "the workspace changed")
     }
 
-    @Test("review D2: --out a folder holding an index.html and the recipes is refused, and the recipes and notes stay")
+    @Test("--out a folder holding an index.html and the recipes is refused, and the recipes and notes stay")
     func folderAroundTheRecipesIsRefused() throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -117,7 +117,7 @@ struct OutFolderTests {
         #expect(Array(lines.dropFirst()) == files)
     }
 
-    @Test("review D17: --out a symbolic link to a site replaces the link's target and keeps the link")
+    @Test("--out a symbolic link to a site replaces the link's target and keeps the link")
     func symlinkedOutReplacesTheTarget() throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -131,7 +131,7 @@ struct OutFolderTests {
         #expect(page.contains("A sentence only the second build has."))
     }
 
-    @Test("review D20: refusals name the folder as given, with no doubled or appended slash")
+    @Test("refusals name the folder as given, with no doubled or appended slash")
     func messagesNameTheFolder() throws {
         let w = try workspace()
         defer { w.remove() }

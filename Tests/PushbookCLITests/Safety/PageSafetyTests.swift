@@ -5,11 +5,11 @@ import Glibc
 import Testing
 import ToolchainSupport
 
-/// Pages load nothing from the network (review D7), links stay inside the site and are decoded as
-/// browsers do (D15), and the smaller page defects of D22.
+/// Pages load nothing from the network, links stay inside the site and are decoded as
+/// browsers do; headings, includes and file names that once broke a page.
 @Suite("Safety: what pages load and link", .serialized)
 struct PageSafetyTests {
-    @Test("review D7: an image from the network, or of a foreign scheme, in prose fails the build at its line and column, saying what to do",
+    @Test("an image from the network, or of a foreign scheme, in prose fails the build at its line and column, saying what to do",
           arguments: ["https://tracker.example/pixel.png", "http://tracker.example/p2.gif", "//tracker.example/p.png", "HTTPS://T.EXAMPLE/x.png",
                       "data:text/html,<script>alert(1)</script>", "javascript:alert(1)", "ftp://x.example/a.png"])
     func remoteImages(url: String) throws {
@@ -24,7 +24,7 @@ struct PageSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: w.out.path))
     }
 
-    @Test("review D7: an image file of the recipe is copied into the site and shown from there; a data: PNG stays inline; links to the web stay")
+    @Test("an image file of the recipe is copied into the site and shown from there; a data: PNG stays inline; links to the web stay")
     func localImages() throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -40,7 +40,7 @@ struct PageSafetyTests {
         #expect(try Data(contentsOf: w.out.appendingPathComponent("media/fcm-image/images/diagram.png")) == Data(contentsOf: w.file("images/diagram.png")))
     }
 
-    @Test("review D7: a prose image that is missing, outside the recipe, or not a PNG, JPEG, GIF or WebP is an error at its position",
+    @Test("a prose image that is missing, outside the recipe, or not a PNG, JPEG, GIF or WebP is an error at its position",
           arguments: ["images/missing.png", "../payload-pitfalls/x.png", "/etc/hostname.png", "fixtures/manifest.json", "a%20b.png"])
     func badLocalImages(path: String) throws {
         let w = try HostileWorkspace()
@@ -52,7 +52,7 @@ struct PageSafetyTests {
         #expect(run.stderr.contains("[recipe.local-image]"), "\(run.stderr)")
     }
 
-    @Test("review D15: a link that climbs out of the site's root fails the link check", arguments: ["../../index.html", "../../../../../index.html", "../../etc/passwd"])
+    @Test("a link that climbs out of the site's root fails the link check", arguments: ["../../index.html", "../../../../../index.html", "../../etc/passwd"])
     func linksOutOfTheRoot(href: String) throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -73,7 +73,7 @@ struct PageSafetyTests {
         #expect(run.stderr.contains("recipes/fcm-image/recipe.md:\(line):29: error: broken link 'gone.html#x' on page recipes/fcm-image.html"), "\(run.stderr)")
     }
 
-    @Test("review D15: percent-encoded paths and anchors resolve as a browser resolves them")
+    @Test("percent-encoded paths and anchors resolve as a browser resolves them")
     func percentEncodedLinks() throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -82,7 +82,7 @@ struct PageSafetyTests {
         #expect(run.status == 0, "\(run.stderr)")
     }
 
-    @Test("review D22: a heading whose slug is an id of the layout gets another id; an example shown twice is an error at the second")
+    @Test("a heading whose slug is an id of the layout gets another id; an example shown twice is an error at the second")
     func duplicateIDs() throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -98,7 +98,7 @@ struct PageSafetyTests {
         #expect(twice.stderr.contains("recipes/fcm-image/recipe.md:\(line):1: error: example 'webp-image' is already shown on line \(first)"), "\(twice.stderr)")
     }
 
-    @Test("review D22: an include of a region that does not exist is reported at the include's line in recipe.md")
+    @Test("an include of a region that does not exist is reported at the include's line in recipe.md")
     func missingRegion() throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -108,7 +108,7 @@ struct PageSafetyTests {
         #expect(run.stderr.contains("recipes/fcm-image/recipe.md:\(line):1: error: no region 'snippet.nowhere' in 'recipes/fcm-image/FCMImageService.swift'"), "\(run.stderr)")
     }
 
-    @Test("review D22: lint reads a file whose name is not UTF-8")
+    @Test("lint reads a file whose name is not UTF-8")
     func nonUTF8Argument() throws {
         let folder = TemporaryFolder.root.appendingPathComponent("pushbook-name-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

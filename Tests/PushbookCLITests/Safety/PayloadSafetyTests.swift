@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import ToolchainSupport
 
-/// Payload findings of the review: header values with CR/LF (D19, and the header half of D6), lone
-/// surrogates and out-of-range numbers (D21).
+/// Payload values that are easy to get wrong: header values with CR/LF (in `--header` and in FCM's
+/// `apns.headers`), lone surrogates and out-of-range numbers.
 @Suite("Safety: payload values", .serialized)
 struct PayloadSafetyTests {
     private func temporary(_ name: String, _ text: String) throws -> URL {
@@ -14,7 +14,7 @@ struct PayloadSafetyTests {
         return url
     }
 
-    @Test("review D19: lint refuses CR, LF and other control characters in a --header value, citing the rule (NUL cannot be in an argument; see the FCM case)",
+    @Test("lint refuses CR, LF and other control characters in a --header value, citing the rule (NUL cannot be in an argument; see the FCM case)",
           arguments: ["a\nb", "a\rb", "a\u{1B}[2Jb", "a\u{7F}"])
     func headerOptionValues(value: String) throws {
         let file = try temporary("p.json", #"{"aps": {"alert": "hi"}}"#)
@@ -25,7 +25,7 @@ struct PayloadSafetyTests {
         #expect(run.stdout.contains("[apns.header-value]"))
     }
 
-    @Test("review D6 and D19: lint refuses CR/LF in FCM apns.headers at the value's position, and simulate says it is not accepted")
+    @Test("lint refuses CR/LF in FCM apns.headers at the value's position, and simulate says it is not accepted")
     func fcmHeaderValues() throws {
         let text = """
         {"message": {"token": "t", "notification": {"title": "T"},
@@ -55,7 +55,7 @@ struct PayloadSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: w.root.appendingPathComponent("PWNED_HDR").path))
     }
 
-    @Test("review D21: a lone surrogate escape gets a warning at its position; a pair and an escaped backslash do not")
+    @Test("a lone surrogate escape gets a warning at its position; a pair and an escaped backslash do not")
     func loneSurrogate() throws {
         let file = try temporary("s.json", #"{"aps": {"alert": {"title": "\ud800 \ud83d\ude00 \\ud800 \udc00"}}}"#)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
@@ -66,7 +66,7 @@ struct PayloadSafetyTests {
         #expect(lines.last?.contains(":1:58: warning: \\udc00") == true, "\(run.stdout)")
     }
 
-    @Test("review D21: a badge or relevance-score of 1e999 is null both where it is delivered and in userInfo, never a made-up 0")
+    @Test("a badge or relevance-score of 1e999 is null both where it is delivered and in userInfo, never a made-up 0")
     func hugeNumbersAgree() throws {
         let file = try temporary("b.json", #"{"aps": {"alert": "x", "badge": 1e999, "relevance-score": 1e999}}"#)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }

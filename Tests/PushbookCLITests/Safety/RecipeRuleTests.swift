@@ -5,9 +5,9 @@ import Glibc
 import ToolchainSupport
 #endif
 
-/// The recipe folder's safety rules (`ToolRule.safety`): one rule for symbolic links (review D5, D9), plain example
-/// names (D6, D22), downloads that never collide (D11), no control characters in front matter
-/// (D22), and pages that do not depend on how `--recipes` is spelled (D18).
+/// The recipe folder's safety rules (`ToolRule.safety`): one rule for symbolic links, plain example
+/// names, downloads that never collide, no control characters in front matter, and pages that
+/// do not depend on how `--recipes` is spelled.
 @Suite("Safety: recipe rules", .serialized)
 struct RecipeRuleTests {
     /// A file outside every recipe whose contents must never show up in output.
@@ -17,7 +17,7 @@ struct RecipeRuleTests {
         return url
     }
 
-    @Test("review D5 and D9: a symbolic link anywhere in a recipe, out of it or within it, is refused at its path in check, build and --no-cache alike, and the target is never read",
+    @Test("a symbolic link anywhere in a recipe, out of it or within it, is refused at its path in check, build and --no-cache alike, and the target is never read",
           arguments: ["examples/leak.json", "app/Info.plist", "expected/webp-image.json", "examples", "fixtures/tiny.webp", "inside.json"])
     func symlinksAreRefused(path: String) throws {
         let w = try HostileWorkspace()
@@ -48,7 +48,7 @@ struct RecipeRuleTests {
         #expect(!FileManager.default.fileExists(atPath: w.out.path))
     }
 
-    @Test("review D5: after a symlinked example is refused, a cached build and a --no-cache build agree")
+    @Test("after a symlinked example is refused, a cached build and a --no-cache build agree")
     func cachedAndUncachedAgree() throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -82,7 +82,7 @@ struct RecipeRuleTests {
         #expect(run.stderr.contains("recipes/fcm-image/examples/pipe.json:1:1: error: 'examples/pipe.json' is not a regular file (a FIFO, socket or device); remove it [recipe.file-kind]"), "\(run.stderr)")
     }
 
-    @Test("review D22: a file name that is not UTF-8 is refused by name, not as an unreadable input")
+    @Test("a file name that is not UTF-8 is refused by name, not as an unreadable input")
     func nonUTF8FileName() throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -96,7 +96,7 @@ struct RecipeRuleTests {
         #expect(!run.stderr.contains("cannot read the example's input"))
     }
 
-    @Test("review D6 and D22: an example name with anything but ASCII letters, digits, -, _ and . is refused at its file, naming the rule, and nothing runs",
+    @Test("an example name with anything but ASCII letters, digits, -, _ and . is refused at its file, naming the rule, and nothing runs",
           arguments: ["x\"onerror=alert(21) <b>", "a$(touch${IFS}PWNED_NAME)", "with space", "p#q", "p%41q", "café", "tab\tname", "-leading-dash-is-fine-but-this-is-$x", String(repeating: "n", count: 101)])
     func exampleNames(name: String) throws {
         let w = try HostileWorkspace()
@@ -124,7 +124,7 @@ struct RecipeRuleTests {
         #expect(FileManager.default.fileExists(atPath: w.out.appendingPathComponent("downloads/fcm-image/\(name).fcm.json").path))
     }
 
-    @Test("review D11: two examples that would write one download file are refused: NAME beside NAME.fcm, and names differing only in case",
+    @Test("two examples that would write one download file are refused: NAME beside NAME.fcm, and names differing only in case",
           arguments: [("coll", "coll.fcm"), ("Sunset", "sunset")])
     func downloadCollisions(names: (String, String)) throws {
         let w = try HostileWorkspace()
@@ -138,7 +138,7 @@ struct RecipeRuleTests {
         #expect(try w.build().status == 1)
     }
 
-    @Test("review D22: a NUL or ESC in the front matter is an error at its line and column, and never reaches a page", arguments: ["\u{0}", "\u{1B}[31m"])
+    @Test("a NUL or ESC in the front matter is an error at its line and column, and never reaches a page", arguments: ["\u{0}", "\u{1B}[31m"])
     func controlCharactersInFrontMatter(bad: String) throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -152,7 +152,7 @@ struct RecipeRuleTests {
         #expect(run.stderr.contains("[recipe.control-character]"))
     }
 
-    @Test("review D22: a service missing from the registry is reported once, not once per example")
+    @Test("a service missing from the registry is reported once, not once per example")
     func missingServiceOnce() throws {
         let w = try HostileWorkspace()
         defer { w.remove() }
@@ -163,7 +163,7 @@ struct RecipeRuleTests {
         }
     }
 
-    @Test("review D18: the site is the same however --recipes is spelled, and no page names a path of this machine",
+    @Test("the site is the same however --recipes is spelled, and no page names a path of this machine",
           arguments: ["./recipes", "recipes/", "ABSOLUTE", "../WORKSPACE/recipes"])
     func recipesSpelling(spelling: String) throws {
         let w = try HostileWorkspace()

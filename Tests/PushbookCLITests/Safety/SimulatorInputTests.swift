@@ -2,14 +2,14 @@ import Foundation
 import Testing
 import ToolchainSupport
 
-/// `simulate`'s app and fixture inputs: review D10 (an entitlements file alone keeps the recipe's
-/// Info.plist), D13 (fixture size caps) and D21 (plist Booleans, duplicate and mixed-case manifest
-/// URLs, status 204).
+/// `simulate`'s app and fixture inputs: an entitlements file alone keeps the recipe's
+/// Info.plist; fixture size caps; plist Booleans, duplicate and mixed-case manifest
+/// URLs, status 204.
 @Suite("Safety: simulate's app and fixture files", .serialized)
 struct SimulatorInputTests {
     private let recipes = CommandRunner.packageRoot.appendingPathComponent("Recipes")
 
-    @Test("review D10: simulate --recipe with --entitlements alone keeps the recipe's Info.plist, so the recipe's own files change nothing")
+    @Test("simulate --recipe with --entitlements alone keeps the recipe's Info.plist, so the recipe's own files change nothing")
     func entitlementsAloneKeepInfoPlist() throws {
         let folder = recipes.appendingPathComponent("communication-notification")
         let input = folder.appendingPathComponent("examples/chat-message.json").path
@@ -22,7 +22,7 @@ struct SimulatorInputTests {
         #expect(!withEntitlements.stdout.contains("ios.communication-needs-entitlement"))
     }
 
-    @Test("review D21: an entitlement of <string>false</string> or <integer>1</integer> is not granted; <true/> is")
+    @Test("an entitlement of <string>false</string> or <integer>1</integer> is not granted; <true/> is")
     func plistBooleans() throws {
         let folder = TemporaryFolder.root.appendingPathComponent("pushbook-plist-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -57,7 +57,7 @@ struct SimulatorInputTests {
                                recipes.appendingPathComponent("fcm-image/examples/webp-image.json").path])
     }
 
-    @Test("review D13: a fixture file larger than 200 MB is refused at its manifest entry without being read")
+    @Test("a fixture file larger than 200 MB is refused at its manifest entry without being read")
     func hugeFixtureFile() throws {
         let folder = try fixtures("{\n  \"https://images.example.com/tiny.webp\": {\"file\": \"sparse.webp\", \"mimeType\": \"image/webp\"}\n}\n")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -71,7 +71,7 @@ struct SimulatorInputTests {
         #expect(run.stderr.contains("manifest.json:2:52: error: fixture file 'sparse.webp' is 5368709120 bytes, more than the 200000000 a fixture may hold"), "\(run.stderr)")
     }
 
-    @Test("review D13: a mimeType of a megabyte, or with a line break, is refused at its value")
+    @Test("a mimeType of a megabyte, or with a line break, is refused at its value")
     func hugeMimeType() throws {
         for mime in [String(repeating: "a", count: 1 << 20), "image/png\\r\\nX-Evil: 1"] {
             let folder = try fixtures("{\n  \"https://images.example.com/tiny.webp\": {\"file\": \"tiny.webp\", \"mimeType\": \"\(mime)\"}\n}\n")
@@ -83,7 +83,7 @@ struct SimulatorInputTests {
         }
     }
 
-    @Test("review D21: a URL listed twice in a manifest, also when it differs only in the case of its scheme or host, is an error at the second")
+    @Test("a URL listed twice in a manifest, also when it differs only in the case of its scheme or host, is an error at the second")
     func duplicateURL() throws {
         for second in ["https://images.example.com/tiny.webp", "HTTPS://Images.Example.COM/tiny.webp"] {
             let folder = try fixtures("{\n  \"https://images.example.com/tiny.webp\": {\"file\": \"tiny.webp\"},\n  \"\(second)\": {\"file\": \"sunset.jpg\"}\n}\n")
@@ -94,7 +94,7 @@ struct SimulatorInputTests {
         }
     }
 
-    @Test("review D21: a manifest URL in mixed case matches the request, as URLs compare scheme and host without case")
+    @Test("a manifest URL in mixed case matches the request, as URLs compare scheme and host without case")
     func mixedCaseURL() throws {
         let folder = try fixtures("{\n  \"HTTPS://IMAGES.example.com/tiny.webp\": {\"file\": \"tiny.webp\", \"mimeType\": \"image/webp\"}\n}\n")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -103,7 +103,7 @@ struct SimulatorInputTests {
         #expect(run.stdout.contains("\"bytes\": 430") || run.stdout.contains("\"bytes\" : 430"), "\(run.stdout)")
     }
 
-    @Test("review D21: a 204 response delivers no body, whatever file the manifest names")
+    @Test("a 204 response delivers no body, whatever file the manifest names")
     func status204HasNoBody() throws {
         let folder = try fixtures("{\n  \"https://images.example.com/tiny.webp\": {\"file\": \"tiny.webp\", \"mimeType\": \"image/webp\", \"status\": 204}\n}\n")
         defer { try? FileManager.default.removeItem(at: folder) }
