@@ -13,9 +13,8 @@ enum BuildCommand {
     static let watch = OptionSpec.flag("--watch",
         help: "Build, then rebuild whenever a file under the recipes folder changes (one status line each); Ctrl-C stops and leaves the site whole. A changed .swift file needs `swift build` first.")
     /// How to print the build's problems.
-    static let format = OptionSpec.value("--format", "FMT",
-        help: "text (problems on standard error), sarif (a SARIF 2.1.0 log of every problem, for code scanning) or github (GitHub Actions workflow commands, shown as annotations on the pull request); with sarif and github the log goes to standard output and the summary line to standard error. Not with --watch.",
-        default: "text", choices: ["text", "sarif", "github"])
+    static let format = OutputFormat.option([.text, .sarif, .github],
+        help: "text (problems on standard error), sarif (a SARIF 2.1.0 log of every problem, for code scanning) or github (GitHub Actions workflow commands, shown as annotations on the pull request); with sarif and github the log goes to standard output and the summary line to standard error. Not with --watch.")
 
     /// The command's declaration.
     static let spec = CommandSpec(
@@ -81,7 +80,7 @@ enum BuildCommand {
         let format = try CommonOptions.format(Self.format, arguments)
         let rulesPage = try CommonOptions.rulesURL(arguments)
         guard arguments.positionals.isEmpty else { throw UsageError(message: "build takes no arguments (got '\(arguments.positionals[0])')") }
-        if arguments.flag(watch) && format != "text" {
+        if arguments.flag(watch) && format != .text {
             throw UsageError(message: "--format \(format) prints one build's problems; --watch prints a status line per rebuild (use --format text, the default, with --watch)")
         }
         let project = CookbookProject(recipesFolder: URL(fileURLWithPath: recipes, isDirectory: true), displayRoot: displayName(recipes),
@@ -96,7 +95,7 @@ enum BuildCommand {
         }
         let report = project.build(output: URL(fileURLWithPath: out, isDirectory: true), shownAs: shown, options: options)
         // The summary is the output in text; with a log on standard output, it goes to standard error.
-        let summary: (String) -> Void = format == "text" ? { print($0) } : { printError($0) }
+        let summary: (String) -> Void = format == .text ? { print($0) } : { printError($0) }
         printProblems(report, format: format, rulesPage: rulesPage)
         if report.refused { return .unreadable }
         if report.upToDate {
@@ -114,14 +113,14 @@ enum BuildCommand {
     /// Prints the build's problems in `format`: each on standard error as text, or the SARIF log or
     /// the workflow commands on standard output (an `--out` refused untouched is a problem that
     /// stopped the build, not a finding: a tool execution notification in SARIF).
-    static func printProblems(_ report: CookbookProject.BuildReport, format: String, rulesPage: String?) {
+    static func printProblems(_ report: CookbookProject.BuildReport, format: OutputFormat, rulesPage: String?) {
         let found = report.diagnostics
         switch format {
-        case "sarif":
+        case .sarif:
             let log = report.refused ? SARIFLog(results: [], notifications: found, columns: .reading(found), rulesPage: rulesPage)
                                      : SARIFLog(results: found, columns: .reading(found), rulesPage: rulesPage)
             print(log.text, terminator: "")
-        case "github": print(GitHubAnnotations(diagnostics: found, columns: .reading(found)).text, terminator: "")
+        case .github: print(GitHubAnnotations(diagnostics: found, columns: .reading(found)).text, terminator: "")
         default: for diagnostic in found { printError(diagnostic.text) }
         }
     }

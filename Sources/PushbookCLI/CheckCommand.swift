@@ -7,9 +7,8 @@ enum CheckCommand {
     /// Rewrite the expected files.
     static let update = OptionSpec.flag("--update", help: "Rewrite the expected files with the new records (review them in the diff).")
     /// How to print the results.
-    static let format = OptionSpec.value("--format", "FMT",
-        help: "text, json, sarif (a SARIF 2.1.0 log of every problem, for code scanning) or github (GitHub Actions workflow commands, shown as annotations on the pull request).",
-        default: "text", choices: ["text", "json", "sarif", "github"])
+    static let format = OutputFormat.option([.text, .json, .sarif, .github],
+        help: "text, json, sarif (a SARIF 2.1.0 log of every problem, for code scanning) or github (GitHub Actions workflow commands, shown as annotations on the pull request).")
 
     /// The command's declaration.
     static let spec = CommandSpec(
@@ -36,11 +35,11 @@ enum CheckCommand {
         let options = BuildCommand.workerOptions(jobs: try CommonOptions.jobs(arguments), cache: false, verbose: arguments.flag(CommonOptions.verbose))
         let report = project.check(only: ids, update: update, options: options)
         switch format {
-        case "json": print(JSONWriter.write(json(report), sortKeys: true), terminator: "")
-        case "sarif":
+        case .json: print(JSONWriter.write(json(report), sortKeys: true), terminator: "")
+        case .sarif:
             let found = problems(report)
             print(SARIFLog(results: found, columns: .reading(found), rulesPage: rulesPage).text, terminator: "")
-        case "github":
+        case .github:
             let found = problems(report)
             print(GitHubAnnotations(diagnostics: found, columns: .reading(found)).text, terminator: "")
         default: printText(report)

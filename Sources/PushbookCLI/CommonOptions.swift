@@ -36,14 +36,14 @@ enum CommonOptions {
         return n
     }
 
-    /// The value of an option with a fixed list of choices (`--format`): one of them, or its default.
-    static func format(_ option: OptionSpec, _ arguments: ParsedArguments) throws(UsageError) -> String {
+    /// The value of a `--format` option: one of its choices, or its default.
+    static func format(_ option: OptionSpec, _ arguments: ParsedArguments) throws(UsageError) -> OutputFormat {
         let allowed = option.choices
         let value = arguments.value(option) ?? allowed.first ?? ""
-        guard allowed.contains(value) else {
+        guard allowed.contains(value), let format = OutputFormat(rawValue: value) else {
             let choices = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + allowed[allowed.count - 1] : allowed.joined()
             throw UsageError(message: "\(option.name) must be \(choices) (got '\(value)')")
         }
-        return value
+        return format
     }
 }

@@ -4,9 +4,8 @@ import Payloads
 /// `pushbook lint`: check payloads against the rules of APNs, FCM and iOS.
 enum LintCommand {
     /// How to print the findings.
-    static let format = OptionSpec.value("--format", "FMT",
-        help: "text, json, sarif (a SARIF 2.1.0 log for code scanning) or github (GitHub Actions workflow commands, shown as annotations on the pull request).",
-        default: "text", choices: ["text", "json", "sarif", "github"])
+    static let format = OutputFormat.option([.text, .json, .sarif, .github],
+        help: "text, json, sarif (a SARIF 2.1.0 log for code scanning) or github (GitHub Actions workflow commands, shown as annotations on the pull request).")
     /// List the catalogue instead.
     static let rules = OptionSpec.flag("--rules", help: "List the rule catalogue (linter rules and simulated iOS behaviours): id, severity, summary, source, confidence.")
 
@@ -32,8 +31,8 @@ enum LintCommand {
         let files = arguments.positionals
         if arguments.flag(rules) {
             guard files.isEmpty else { throw UsageError(message: "--rules takes no FILE") }
-            guard format == "text" || format == "json" else { throw UsageError(message: "--rules is listed as text or json (got '\(format)')") }
-            printRules(json: format == "json")
+            guard format == .text || format == .json else { throw UsageError(message: "--rules is listed as text or json (got '\(format)')") }
+            printRules(json: format == .json)
             return .success
         }
         guard !files.isEmpty else { throw UsageError(message: "give at least one FILE to lint") }
@@ -56,17 +55,17 @@ enum LintCommand {
             sawError = sawError || result.hasErrors
             let diagnostics = result.diagnostics.map { $0.inFile(file) }
             switch format {
-            case "json": report.add(result, path: file)
-            case "text": for diagnostic in diagnostics { print(diagnostic.text) }
+            case .json: report.add(result, path: file)
+            case .text: for diagnostic in diagnostics { print(diagnostic.text) }
             default:
                 found += diagnostics
                 columns.add(file, bytes)
             }
         }
         switch format {
-        case "json": print(report.text, terminator: "")
-        case "sarif": print(SARIFLog(results: found, notifications: problems, columns: columns, rulesPage: rulesPage).text, terminator: "")
-        case "github": print(GitHubAnnotations(diagnostics: found + problems, columns: columns).text, terminator: "")
+        case .json: print(report.text, terminator: "")
+        case .sarif: print(SARIFLog(results: found, notifications: problems, columns: columns, rulesPage: rulesPage).text, terminator: "")
+        case .github: print(GitHubAnnotations(diagnostics: found + problems, columns: columns).text, terminator: "")
         default: break
         }
         if !problems.isEmpty { return .unreadable }

@@ -25,7 +25,7 @@ enum SimulateCommand {
     static let strings = OptionSpec.value("--strings", "FILE",
         help: "The app's Localizable.strings (\"key\" = \"value\"; UTF-8 or UTF-16), for the alert's loc-key, title-loc-key and subtitle-loc-key. Replaces the recipe app folder's Localizable.strings. Without strings the record shows the keys.")
     /// How to print the record.
-    static let format = OptionSpec.value("--format", "FMT", help: "json or text.", default: "json", choices: ["json", "text"])
+    static let format = OutputFormat.option([.json, .text], help: "json or text.")
 
     /// The command's declaration.
     static let spec = CommandSpec(
@@ -115,7 +115,7 @@ enum SimulateCommand {
             return .unreadable
         }
         let record = handlers.simulate(lint, on: NotificationDevice(app: app, manifest: manifest)).record
-        if format == "json" {
+        if format == .json {
             print(record.text, terminator: "")
         } else {
             print(summary(record, file: file))

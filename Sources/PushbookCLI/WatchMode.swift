@@ -28,6 +28,7 @@ enum WatchMode {
         for warning in watcher.takeWarnings() { printError(warning) }
         rebuild(project, output: output, shown: shown, options: options, changed: [])
         var staleCode: String?
+        let code = FolderWatcher.codeDigests(under: project.recipesFolder)
         while true {
             let changed = watcher.next(timeout: 0.5)
             for warning in watcher.takeWarnings() { printError(warning) }
@@ -36,16 +37,24 @@ enum WatchMode {
                 restart(binary)
             }
             guard !changed.isEmpty else { continue }
-            if let code = changed.first(where: { $0.hasSuffix(".swift") }) ?? staleCode {
+            if let changedCode = staleCode ?? changedCode(changed, under: project.recipesFolder, built: code) {
                 if staleCode == nil {
-                    print("\(recipesShown)/\(code) changed: recipe code is compiled into pushbook, so the tool must be rebuilt: run `swift build` (this watch starts the new binary by itself); nothing is rebuilt until then")
+                    print("\(recipesShown)/\(changedCode) changed: recipe code is compiled into pushbook, so the tool must be rebuilt: run `swift build` (this watch starts the new binary by itself); nothing is rebuilt until then")
                 }
-                staleCode = code
+                staleCode = changedCode
                 fflush(nil)
                 continue
             }
             rebuild(project, output: output, shown: shown, options: options, changed: changed)
         }
+    }
+
+    /// The first `.swift` file whose bytes differ from `built` (the code when the watch started,
+    /// which is the code compiled in), when `changed` names one or the whole folder; or nil.
+    private static func changedCode(_ changed: [String], under recipes: URL, built: [String: String]) -> String? {
+        guard changed.contains(where: { $0 == "." || $0.hasSuffix(".swift") || !$0.contains(".") }) else { return nil }
+        let now = FolderWatcher.codeDigests(under: recipes)
+        return Set(now.keys).union(built.keys).sorted().first { now[$0] != built[$0] }
     }
 
     /// One build and its status line.

@@ -59,8 +59,12 @@ public final class FolderWatcher {
             while true {
                 if rootLost {
                     guard rewatchRoot(until: deadline) else { return [] }
-                    _ = changesMetadata(["."])
-                    return ["."]
+                    // The new folder may still be filling (a copy, a checkout): wait until it is quiet.
+                    var changed: Set<String> = ["."]
+                    while !rootLost && wait(milliseconds: Self.quietMilliseconds) { drain(into: &changed) }
+                    if rootLost { continue }
+                    _ = changesMetadata(changed)
+                    return changed.sorted()
                 }
                 var changed = Set<String>()
                 let left = deadline.timeIntervalSinceNow
@@ -89,6 +93,19 @@ public final class FolderWatcher {
         let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false)
         defer { fingerprint = now }
         return now == nil || now?.groups != fingerprint?.groups
+    }
+
+    /// The content digest of every `.swift` file under `root` (path relative to it), so that a
+    /// watch can tell recipe code that changed from code written again with the same bytes.
+    public static func codeDigests(under root: URL) -> [String: String] {
+        var digests: [String: String] = [:]
+        for path in DirectoryWalker.files(under: root.path) where path.hasSuffix(".swift") && !path.hasPrefix(".") {
+            guard let bytes = try? ContainedFile.read(path, under: root.path, limit: 16 << 20) else { digests[path] = "unreadable"; continue }
+            var hash = ContentHash()
+            hash.update(bytes)
+            digests[path] = hash.hex
+        }
+        return digests
     }
 
     #if os(Linux)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Cookbook
 import NotificationSimulator
+import ToolchainSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -130,29 +131,13 @@ struct SiteWalkTests {
     @Test("a tree nested 20,000 folders deep is walked without a crash: the walker stops at its depth and says where, the fingerprint fails")
     func deepTreeStopsTheWalks() throws {
         let root = try Self.folder()
-        defer { Self.removeDeep(root) }
-        var descriptor = open(root.path, O_RDONLY | O_DIRECTORY)
-        for _ in 0..<20_000 {
-            mkdirat(descriptor, "d", 0o755)
-            let child = openat(descriptor, "d", O_RDONLY | O_DIRECTORY)
-            close(descriptor)
-            descriptor = child
-        }
-        close(descriptor)
+        defer { DeepFolder.remove(root) }
+        try DeepFolder.make(in: root, depth: 20_000)
         let listing = DirectoryWalker.listing(under: root.path)
         #expect(listing.entries.count == DirectoryWalker.maximumDepth + 1)
         #expect(listing.tooDeep == Array(repeating: "d", count: DirectoryWalker.maximumDepth + 1).joined(separator: "/"))
         #expect(FileFingerprint.of(root.path) == nil)
         #expect(ContentHash.ofFolder(root).hex == ContentHash().hex, "no file is hashed, and nothing crashes")
-    }
-
-    /// Removes a folder however deep it is (`rm -rf` walks without recursion).
-    static func removeDeep(_ folder: URL) {
-        let rm = Process()
-        rm.executableURL = URL(fileURLWithPath: "/bin/rm")
-        rm.arguments = ["-rf", folder.path]
-        try? rm.run()
-        rm.waitUntilExit()
     }
 
     @Test("the folders a manifest lists are every parent of every listed path, as splitting each path gave")

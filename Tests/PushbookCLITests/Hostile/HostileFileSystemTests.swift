@@ -12,16 +12,8 @@ struct HostileFileSystemTests {
     @Test("a recipe folder nested 20,000 levels deep is a file error with exit 1 from build and check, not a crash")
     func deeplyNestedFolderIsAFileError() throws {
         let w = try HostileWorkspace()
-        defer { SiteWalkRemoval.removeDeep(w.root) }
-        var descriptor = open(w.file("fixtures").path, O_RDONLY | O_DIRECTORY)
-        try #require(descriptor >= 0)
-        for _ in 0..<20_000 {
-            mkdirat(descriptor, "d", 0o755)
-            let child = openat(descriptor, "d", O_RDONLY | O_DIRECTORY)
-            close(descriptor)
-            descriptor = child
-        }
-        close(descriptor)
+        defer { DeepFolder.remove(w.root) }
+        try DeepFolder.make(in: w.file("fixtures"), depth: 20_000)
         for run in [try w.check(), try w.build()] {
             #expect(!run.crashed, "\(run.stderr.prefix(2000))")
             #expect(run.status == 1, "exit \(run.status)")
@@ -94,17 +86,6 @@ struct HostileFileSystemTests {
         #expect(inOut.status == 0, "\(inOut.stderr)")
         #expect(!inOut.stderr.contains("did not write"), "\(inOut.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: w.out.path).allSatisfy { !$0.hasPrefix("pushbook-") })
-    }
-}
-
-/// Removes a folder however deep it is (`rm -rf` walks without recursion).
-enum SiteWalkRemoval {
-    static func removeDeep(_ folder: URL) {
-        let rm = Process()
-        rm.executableURL = URL(fileURLWithPath: "/bin/rm")
-        rm.arguments = ["-rf", folder.path]
-        try? rm.run()
-        rm.waitUntilExit()
     }
 }
 
@@ -183,5 +164,5 @@ struct OtherUserWorkspace {
     }
 
     /// Removes the workspace, read-only folders included.
-    func remove() { SiteWalkRemoval.removeDeep(root) }
+    func remove() { DeepFolder.remove(root) }
 }

@@ -147,6 +147,24 @@ struct HostileWorkspace {
         return pending
     }
 
+    /// The site `out/` holds after a build of each of `versions` of `recipe.md` in turn (each must
+    /// pass); `out/` is left holding the last.
+    func referenceSites(_ versions: [String]) throws -> [[String: Data]] {
+        try versions.map { text in
+            try write("recipe.md", text)
+            let run = try build()
+            guard run.status == 0 else { throw HostileError("the reference build failed: \(run.stderr)") }
+            return Self.snapshot(out)
+        }
+    }
+
+    /// Builds `recipe.md` as `built` and returns that site, then writes `next` into `recipe.md`.
+    func builtSite(_ built: String, thenWriting next: String) throws -> [String: Data] {
+        let site = try referenceSites([built])[0]
+        try write("recipe.md", next)
+        return site
+    }
+
     // MARK: what is on disk
 
     /// Every file and link under `folder` (relative path → contents, or the link's destination).

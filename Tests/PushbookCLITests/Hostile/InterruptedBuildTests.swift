@@ -34,13 +34,7 @@ struct InterruptedBuildTests {
         let versions = [original + "\nThis is the site of version A.\n", original + "\nThis is the site of version B, which differs.\n"]
 
         // Reference sites: version A, then version B, which out/ now holds.
-        var reference: [[String: Data]] = []
-        for text in versions {
-            try w.write("recipe.md", text)
-            let run = try w.build()
-            try #require(run.status == 0, "\(run.stderr)")
-            reference.append(HostileWorkspace.snapshot(w.out))
-        }
+        let reference = try w.referenceSites(versions)
         try #require(reference[0] != reference[1])
         var current = 1, sawLeftovers = false
         for point in Self.points {

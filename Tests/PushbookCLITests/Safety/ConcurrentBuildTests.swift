@@ -28,13 +28,7 @@ struct ConcurrentBuildTests {
     func twoBuildsIntoOneOut(failingFirst: Bool) throws {
         let (w, versions) = try workspace()
         defer { w.remove() }
-        var reference: [[String: Data]] = []
-        for text in versions {
-            try w.write("recipe.md", text)
-            let run = try w.build()
-            try #require(run.status == 0, "\(run.stderr)")
-            reference.append(HostileWorkspace.snapshot(w.out))
-        }
+        let reference = try w.referenceSites(versions)
         let target = failingFirst ? 0 : 1
         try w.write("recipe.md", versions[target])
         // The lock is held here, as a build in progress holds it, while both start.
@@ -96,10 +90,7 @@ struct ConcurrentBuildTests {
     func signalsCleanUp(number: Int32) throws {
         let (w, versions) = try workspace()
         defer { w.remove() }
-        try w.write("recipe.md", versions[0])
-        try #require(try w.build().status == 0)
-        let old = HostileWorkspace.snapshot(w.out)
-        try w.write("recipe.md", versions[1])
+        let old = try w.builtSite(versions[0], thenWriting: versions[1])
         var interrupted = 0
         for delay in stride(from: UInt32(20_000), through: 140_000, by: 20_000) {
             let (run, landed) = try buildAndSignal(w, number, after: delay)
@@ -128,10 +119,7 @@ struct ConcurrentBuildTests {
     func signalAtStartIsKept(number: Int32) throws {
         let (w, versions) = try workspace()
         defer { w.remove() }
-        try w.write("recipe.md", versions[0])
-        try #require(try w.build().status == 0)
-        let old = HostileWorkspace.snapshot(w.out)
-        try w.write("recipe.md", versions[1])
+        let old = try w.builtSite(versions[0], thenWriting: versions[1])
         // A started process inherits the signal mask of the thread that starts it.
         var blocked = sigset_t(), saved = sigset_t()
         sigemptyset(&blocked)
