@@ -98,11 +98,10 @@ public struct ExampleRunner: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [:] }
         var resources: [String: Data] = [:]
         for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder.appendingPathComponent(name).path
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  attributes[.type] as? FileAttributeType == .typeRegular,
-                  let data = FileManager.default.contents(atPath: path) else { continue }
-            resources[name] = data
+            // Read as every recipe file is: a regular file, reached without a link.
+            guard ContainedFile.isRegularFile("fixtures/bundle/" + name, under: recipe.folder.path),
+                  let bytes = try? ContainedFile.read("fixtures/bundle/" + name, under: recipe.folder.path) else { continue }
+            resources[name] = Data(bytes)
         }
         return resources
     }
