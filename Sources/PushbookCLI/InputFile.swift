@@ -18,7 +18,7 @@ enum InputFile {
         case missing
         /// It is a folder.
         case folder
-        /// More than `limit` bytes.
+        /// More than the limit the reader was given (a payload's is `limit`).
         case tooLarge
         /// Another error from the system.
         case unreadable(String)
@@ -33,13 +33,14 @@ enum InputFile {
         }
     }
 
-    /// The bytes of `path` (`-` is standard input).
-    static func read(_ path: String) -> Result<[UInt8], Failure> {
-        read(bytes: Array(path.utf8))
+    /// The bytes of `path` (`-` is standard input), up to `limit`.
+    static func read(_ path: String, limit: Int = InputFile.limit) -> Result<[UInt8], Failure> {
+        read(bytes: Array(path.utf8), limit: limit)
     }
 
-    /// The bytes of the file whose name is `name`, as the system gave it (`-` is standard input).
-    static func read(bytes name: [UInt8]) -> Result<[UInt8], Failure> {
+    /// The bytes of the file whose name is `name`, as the system gave it (`-` is standard input),
+    /// up to `limit` (beyond it, `tooLarge`).
+    static func read(bytes name: [UInt8], limit: Int = InputFile.limit) -> Result<[UInt8], Failure> {
         let path = name.map { CChar(bitPattern: $0) } + [0]
         let descriptor = name == [0x2D] ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno)))) }

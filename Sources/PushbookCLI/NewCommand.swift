@@ -38,13 +38,14 @@ enum NewCommand {
         do throws(Diagnostic) {
             let scaffold = try prepare(id: id, recipes: recipes, shown: shown, from: arguments.value(from))
             let registryFile = "\(shown)/Registry.swift"
-            let registry = RecipeRegistryFile(text: try readText(recipes.appendingPathComponent("Registry.swift"), shown: registryFile), file: registryFile)
+            let (registryText, registryMode) = try readRegistry(recipes.appendingPathComponent("Registry.swift"), shown: registryFile, service: scaffold.service)
+            let registry = RecipeRegistryFile(text: registryText, file: registryFile)
             if registry.services.contains(scaffold.service) {
                 throw Diagnostic(file: registryFile, breaking: .scaffoldNameTaken,
                                  "a service named '\(scaffold.service)' is registered already; rename the class (for example to \(RecipeScaffold.serviceName(for: id))) and run pushbook new again")
             }
             let registered = try registry.registering(service: scaffold.service)
-            try write(scaffold, registry: registered, recipes: recipes, shown: shown)
+            try write(scaffold, registry: registered, mode: registryMode, recipes: recipes, shown: shown)
             print("made \(shown)/\(id)/: \(scaffold.files.map(\.path).joined(separator: ", "))")
             print("registered \(scaffold.service) in \(registryFile)")
             print("next:")
@@ -68,8 +69,9 @@ enum NewCommand {
         }
         var source: ExtensionSource?
         if let from {
-            switch InputFile.read(from) {
+            switch InputFile.read(from, limit: ExtensionSource.sizeLimit + 1) {
             case .success(let bytes): source = try ExtensionSource(bytes: bytes, file: from)
+            case .failure(.tooLarge): throw ExtensionSource.tooLarge(file: from)
             case .failure(let failure): throw Diagnostic(file: from, rule: Diagnostic.unreadableInputRule, message: "\(failure)")
             }
         }
@@ -82,9 +84,9 @@ enum NewCommand {
                 throw Diagnostic(file: path, breaking: .scaffoldNameTaken,
                                  "another recipe has a file named \(fileName), and one module cannot hold two; rename the class \(scaffold.service) in your file (for example to \(RecipeScaffold.serviceName(for: id))) and run pushbook new again")
             }
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                guard let type = ExtensionSource.topLevelType(String(line)), types.contains(type) else { continue }
-                throw Diagnostic(file: path, location: SourceLocation(line: index + 1, column: 1), breaking: .scaffoldNameTaken,
+            for declaration in ExtensionSource.declarations(in: text) where declaration.isTopLevel && types.contains(declaration.name) {
+                let type = declaration.name
+                throw Diagnostic(file: path, location: SourceLocation(line: declaration.line, column: declaration.column), breaking: .scaffoldNameTaken,
                                  "'\(type)' is declared here already, and all recipes compile into one module; rename it in your file and run pushbook new again")
             }
         }
@@ -103,17 +105,24 @@ enum NewCommand {
         return found.sorted { $0.0 < $1.0 }
     }
 
-    /// The UTF-8 text of `url`.
-    static func readText(_ url: URL, shown: String) throws(Diagnostic) -> String {
-        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+    /// The UTF-8 text of the registry at `url` and its permission bits. A symbolic link is refused:
+    /// the registry is replaced by renaming, which would turn the link into a file and leave its
+    /// target as it was.
+    static func readRegistry(_ url: URL, shown: String, service: String) throws(Diagnostic) -> (text: String, mode: mode_t) {
+        var info = stat()
+        if lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw Diagnostic(file: shown, breaking: .scaffoldRegistry,
+                             "the recipe registry is a symbolic link, and pushbook new edits only a file in the recipes folder; add this entry by hand: \(RecipeRegistryFile.entry(service).trimmingCharacters(in: .whitespaces))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
             throw Diagnostic(file: shown, breaking: .scaffoldRegistry, "cannot read the recipe registry, a UTF-8 Swift file in the recipes folder")
         }
-        return text
+        return (text, info.st_mode & 0o7777)
     }
 
     /// Writes the recipe into a hidden staging folder, moves it into place, then replaces the
-    /// registry; on any failure removes what it wrote, so the recipes folder is as it was.
-    static func write(_ scaffold: RecipeScaffold, registry: String, recipes: URL, shown: String) throws(Diagnostic) {
+    /// registry (keeping its mode); on any failure removes what it wrote, so the recipes folder is as it was.
+    static func write(_ scaffold: RecipeScaffold, registry: String, mode: mode_t, recipes: URL, shown: String) throws(Diagnostic) {
         let files = FileManager.default
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         let staging = recipes.appendingPathComponent(".new-\(scaffold.id)-\(token)", isDirectory: true)
@@ -128,6 +137,9 @@ enum NewCommand {
                 try Data(bytes).write(to: url, options: .withoutOverwriting)
             }
             try Data(registry.utf8).write(to: registryTemporary, options: .withoutOverwriting)
+            guard chmod(registryTemporary.path, mode) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            }
             try files.moveItem(at: staging, to: folder)
             moved = true
             guard rename(registryTemporary.path, recipes.appendingPathComponent("Registry.swift").path) == 0 else {

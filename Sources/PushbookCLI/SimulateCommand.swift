@@ -77,7 +77,7 @@ enum SimulateCommand {
                 let recipe = try loader.loadRecipe(id: recipeID, folder: URL(fileURLWithPath: recipesFolder).appendingPathComponent(recipeID, isDirectory: true))
                 let runner = ExampleRunner(entryPoints: registry)
                 guard let entryPoint = registry[recipe.service] else {
-                    throw Diagnostic(file: recipe.markdownPath, breaking: .service, "service '\(recipe.service)' is not in the recipe registry")
+                    throw RecipeRegistryFile.unregistered(recipe)
                 }
                 // simulate takes a push: its input is never a local example.
                 guard case .success(.push(let recipeHandlers)) = DeviceEntry.decide(input: nil, code: entryPoint) else {

@@ -46,7 +46,7 @@ public struct ExampleRunner: Sendable {
             throw Diagnostic(file: inputPath, breaking: .exampleInput, "cannot read the example's input: \(error)")
         }
         guard let entryPoint = entryPoints[recipe.service] else {
-            throw Diagnostic(file: recipe.markdownPath, breaking: .service, "service '\(recipe.service)' is not in the recipe registry (Recipes/Registry.swift)")
+            throw RecipeRegistryFile.unregistered(recipe)
         }
         let app = try inputs.app(for: example, of: recipe, runner: self)
         let manifest = try inputs.manifest(of: recipe, runner: self)

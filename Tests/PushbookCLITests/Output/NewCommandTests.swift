@@ -3,7 +3,7 @@ import Testing
 @testable import Cookbook
 import Payloads
 
-/// `pushbook new` (issue 15): a recipe around your extension, or a clear error and nothing written.
+/// `pushbook new`: a recipe around your extension, or a clear error and nothing written.
 /// (The round trip — the scaffold then passes `check --update` and `check` after `swift build` — is
 /// `Tests/NewRecipe/roundtrip.sh`, run by `.ci/run`: it builds the tool cold in a fresh clone.)
 @Suite("pushbook new")
@@ -102,8 +102,10 @@ struct NewCommandTests {
             (["x", "--from", "notes.txt"], "notes.txt:1:1: error: 'pushbook new --from' takes the extension's Swift file, whose name ends in .swift [new.source]"),
             (["x", "--from", "Plain.swift"], "Plain.swift:1:1: error: no class inherits UNNotificationServiceExtension"),
             (["x", "--from", "UIKitImage.swift"], "UIKitImage.swift:2:8: error: 'import UIKit': the simulator models UserNotifications and Intents (with Foundation) only"),
-            (["x", "--from", "Two.swift"], "Two.swift:3:1: error: 2 classes inherit UNNotificationServiceExtension (A, B)"),
+            (["x", "--from", "Two.swift"], "Two.swift:3:7: error: 2 classes inherit UNNotificationServiceExtension (A, B)"),
             (["x", "--from", "Binary.swift"], "Binary.swift:1:1: error: the file is not UTF-8 text"),
+            (["x", "--from", "Ghost.swift"], "Ghost.swift:1:1: error: no class inherits UNNotificationServiceExtension"),
+            (["x", "--from", "/dev/zero"], "/dev/zero:1:1: error: the file holds more than 1 MiB; an extension's Swift file is far smaller [new.source]"),
             (["x", "--from", "FCMImageService.swift"], "recipes/fcm-image/FCMImageService.swift:1:1: error: another recipe has a file named FCMImageService.swift"),
             (["x", "--from", "Clash.swift"], "recipes/fcm-image/FCMImageService.swift:"),
             (["x", "--from", "Registered.swift"], "recipes/Registry.swift:1:1: error: a service named 'ChatAvatarService' is registered already"),
@@ -119,6 +121,7 @@ struct NewCommandTests {
             "UIKitImage.swift": Data(("import UserNotifications\nimport UIKit\n" + String(format: service, "S")).utf8),
             "Two.swift": Data(("import UserNotifications\n" + String(format: service, "A") + String(format: service, "B")).utf8),
             "Binary.swift": Data([0x63, 0x6C, 0x61, 0x73, 0x73, 0xFF, 0xFE]),
+            "Ghost.swift": Data("import UserNotifications\n/* class Ghost: UNNotificationServiceExtension */\n".utf8),
             "FCMImageService.swift": Data(String(format: service, "FCMImageService").utf8),
             "Clash.swift": Data((String(format: service, "Fresh") + "enum ImageAttachment {}\n").utf8),
             "Registered.swift": Data(String(format: service, "ChatAvatarService").utf8),
@@ -142,9 +145,54 @@ struct NewCommandTests {
         do {
             _ = try RecipeRegistryFile(text: "let x = 1\n", file: "R.swift").registering(service: "B")
         } catch {
-            #expect(error.text == "R.swift:1:1: error: no 'public static let entryPoints: [String: RecipeEntryPoint] = [' line to add the service to; add this entry by hand: \"B\": .serviceExtension { B() }, [new.registry]")
+            #expect(error.text == "R.swift:1:1: error: no 'public static let entryPoints: [String: RecipeEntryPoint] = [' declaration to add the service to; add this entry by hand: \"B\": .serviceExtension { B() }, [new.registry]")
         }
         #expect(RecipeScaffold.serviceName(for: "my-app_2") == "MyApp2Service")
         #expect(RecipeScaffold.serviceName(for: "2fa") == "Recipe2faService")
+    }
+
+    @Test("a registry that is a symbolic link is refused with the entry to add by hand, and neither the link, its target nor the recipes folder changes")
+    func registryLinkRefused() throws {
+        let recipes = try Self.recipesFolder()
+        defer { CommandRunner.removeCopy(recipes) }
+        let folder = recipes.deletingLastPathComponent()
+        let target = folder.appendingPathComponent("Reg.real")
+        try FileManager.default.moveItem(at: recipes.appendingPathComponent("Registry.swift"), to: target)
+        try FileManager.default.createSymbolicLink(atPath: recipes.appendingPathComponent("Registry.swift").path, withDestinationPath: "../Reg.real")
+        let before = try Self.snapshot(recipes), targetBefore = try Data(contentsOf: target)
+        let run = try CommandRunner.run(["new", "sym1", "--recipes", "recipes"], in: folder)
+        #expect(run.status == 2, "\(run.stdout)")
+        #expect(run.stderr.contains("recipes/Registry.swift:1:1: error: the recipe registry is a symbolic link, and pushbook new edits only a file in the recipes folder; add this entry by hand: \"Sym1Service\": .serviceExtension { Sym1Service() },"), "\(run.stderr)")
+        #expect(try Self.snapshot(recipes) == before && Data(contentsOf: target) == targetBefore)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: recipes.appendingPathComponent("Registry.swift").path) == "../Reg.real")
+    }
+
+    @Test("the registry keeps its permission bits when the entry is added")
+    func registryModeKept() throws {
+        let recipes = try Self.recipesFolder()
+        defer { CommandRunner.removeCopy(recipes) }
+        let registry = recipes.appendingPathComponent("Registry.swift")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: registry.path)
+        let run = try CommandRunner.run(["new", "ro1", "--recipes", "recipes"], in: recipes.deletingLastPathComponent())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOf: registry, encoding: .utf8).contains("\"Ro1Service\": .serviceExtension { Ro1Service() },"))
+        #expect(try FileManager.default.attributesOfItem(atPath: registry.path)[.posixPermissions] as? Int == 0o444)
+    }
+
+    @Test("after new, check says the tool must be rebuilt when the registry file holds the service, and names the registry of the --recipes given when it does not")
+    func registeredButNotBuilt() throws {
+        let recipes = try Self.recipesFolder()
+        defer { CommandRunner.removeCopy(recipes) }
+        let folder = recipes.deletingLastPathComponent()
+        #expect(try CommandRunner.run(["new", "fresh", "--recipes", "recipes"], in: folder).status == 0)
+        let check = try CommandRunner.run(["check", "--recipes", "recipes", "fresh"], in: folder)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("recipes/fresh/recipe.md:1:1: error: service 'FreshService' is in recipes/Registry.swift, but this pushbook was built before it was added; rebuild it (swift build) and run again"), "\(check.stderr)")
+        // The same recipe with its entry taken out of the registry file: the entry is missing there.
+        let registry = recipes.appendingPathComponent("Registry.swift")
+        let text = try String(contentsOf: registry, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "        \"FreshService\": .serviceExtension { FreshService() },\n", with: "").utf8).write(to: registry)
+        let missing = try CommandRunner.run(["check", "--recipes", "recipes", "fresh"], in: folder)
+        #expect(missing.stderr.contains("recipes/fresh/recipe.md:1:1: error: service 'FreshService' is not in the recipe registry (recipes/Registry.swift)"), "\(missing.stderr)")
     }
 }
