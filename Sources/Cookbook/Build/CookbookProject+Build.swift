@@ -86,8 +86,9 @@ extension CookbookProject {
 
     /// Decides, recipe by recipe, between the cache and a worker: the key covers the recipe's
     /// files, the tool and the neighbours (`BuildCache.key`); the cache entries are restored into
-    /// staging on every core, and every recipe missed is a request, in index order.
-    func plan(_ recipes: [Recipe], folderHashes: [String: String], cache: BuildCache?, staging: URL, options: BuildOptions) -> BuildPlan {
+    /// staging on every core (taking `oldSite`'s files where they hold the same bytes), and every
+    /// recipe missed is a request, in index order.
+    func plan(_ recipes: [Recipe], folderHashes: [String: String], cache: BuildCache?, staging: URL, replacing oldSite: String?, options: BuildOptions) -> BuildPlan {
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
         let neighbours = recipes.indices.map { index in
             (previous: index > 0 ? links[index - 1] : nil, next: index + 1 < links.count ? links[index + 1] : nil)
@@ -99,7 +100,7 @@ extension CookbookProject {
         let restored = Locked([RecipeArtifact?](repeating: nil, count: recipes.count))
         if let cache {
             DispatchQueue.concurrentPerform(iterations: recipes.count) { index in
-                guard let hit = cache.restore(key: keys[index], id: recipes[index].id, into: staging, memory: options.memory) else { return }
+                guard let hit = cache.restore(key: keys[index], id: recipes[index].id, into: staging, replacing: oldSite, memory: options.memory) else { return }
                 restored.withLock { $0[index] = hit }
             }
         }

@@ -152,7 +152,7 @@ public struct CookbookProject: Sendable {
             diagnostics.append(failure.diagnostic)
             return failed(refused: failure.refused)
         }
-        let plan = plan(recipes, folderHashes: loaded.folderHashes, cache: cache, staging: transaction.staging, options: options)
+        let plan = plan(recipes, folderHashes: loaded.folderHashes, cache: cache, staging: transaction.staging, replacing: target, options: options)
         let artifacts = carryOut(plan, recipes: recipes, cache: cache, staging: transaction.staging, options: options)
         KillPoint.recipesStaged.reached()
         let cached = plan.cached.count

@@ -41,6 +41,25 @@ enum ContainedFile {
     static func read(_ relative: String, under root: String, limit: Int = 1 << 30) throws(Failure) -> [UInt8] {
         let descriptor = try openContained(relative, under: root)
         defer { close(descriptor) }
+        return try read(descriptor, relative, limit: limit)
+    }
+
+    /// Hard-links `relative` under `root` at `destination` (a new name) when it is a file of this
+    /// user's that nobody else may write, that has no other name, and whose bytes are `expected`;
+    /// the very file compared is linked (its descriptor, through `/proc/self/fd`). False when any
+    /// of that fails, the link included (another file system, no `/proc`): the caller writes a copy.
+    static func link(_ relative: String, under root: String, to destination: String, ifBytesAre expected: [UInt8]) -> Bool {
+        guard let descriptor = try? openContained(relative, under: root) else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1, info.st_uid == geteuid(),
+              info.st_mode & 0o022 == 0, Int(info.st_size) == expected.count,
+              let bytes = try? read(descriptor, relative, limit: expected.count), bytes == expected else { return false }
+        return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0
+    }
+
+    /// The bytes of the regular file open at `descriptor` (`relative` names it in errors).
+    private static func read(_ descriptor: Int32, _ relative: String, limit: Int) throws(Failure) -> [UInt8] {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(relative, String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegular(relative) }

@@ -203,6 +203,27 @@ struct CachePoisoningTests {
         try rebuildAndCheck(w, rebuilt: 1, field)
     }
 
+    @Test("an unchanged recipe's file is linked over from the site it replaces only when it is the build's own: the same bytes, one name, writable by no one else")
+    func oldSiteFileLinkedOnlyWhenOwn() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        func inode(_ url: URL) throws -> Int? { try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int }
+        let page = w.out.appendingPathComponent("recipes/fcm-image.html")
+        let named = w.out.appendingPathComponent("recipes/payload-pitfalls.html"), secondName = w.root.appendingPathComponent("second-name.html")
+        try FileManager.default.linkItem(at: named, to: secondName)
+        let downloads = w.out.appendingPathComponent("downloads/fcm-image")
+        let open = downloads.appendingPathComponent(try #require(try FileManager.default.contentsOfDirectory(atPath: downloads.path).sorted().first))
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: open.path)
+        let pageInode = try inode(page), openInode = try inode(open), secondNameBytes = try Data(contentsOf: secondName)
+        try rebuildAndCheck(w, rebuilt: 0, "after a build that links the old site's files")
+        #expect(try inode(page) == pageInode, "the page was written again instead of linked")
+        #expect(try FileManager.default.attributesOfItem(atPath: page.path)[.referenceCount] as? Int == 1, "the old site is gone, so the page has one name")
+        #expect(try inode(named) != inode(secondName), "a file with a second name is copied")
+        #expect(try Data(contentsOf: secondName) == secondNameBytes)
+        #expect(try inode(open) != openInode, "a file others may write is copied")
+        #expect(try FileManager.default.attributesOfItem(atPath: open.path)[.posixPermissions] as? Int == 0o644)
+    }
+
     @Test("the site never shares a file with the cache: a page edited in place in the site comes back verified after rm -rf site")
     func siteAndCacheShareNoInode() throws {
         let w = try builtWorkspace()
