@@ -25,6 +25,8 @@ let package = Package(
                           swiftSettings: fuzzerCompile, linkerSettings: fuzzerLink),
         .executableTarget(name: "FuzzLinter", dependencies: ["CFuzzerDriver", .product(name: "Payloads", package: mainPackage)],
                           swiftSettings: fuzzerCompile, linkerSettings: fuzzerLink),
+        .executableTarget(name: "FuzzArtifactJSON", dependencies: ["CFuzzerDriver", .product(name: "Cookbook", package: mainPackage)],
+                          swiftSettings: fuzzerCompile, linkerSettings: fuzzerLink),
         .executableTarget(name: "FuzzFrontMatter", dependencies: ["CFuzzerDriver", .product(name: "Cookbook", package: mainPackage)],
                           swiftSettings: fuzzerCompile, linkerSettings: fuzzerLink),
     ],

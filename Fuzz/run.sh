@@ -5,7 +5,9 @@
 #   Fuzz/run.sh [SECONDS] [TARGET...]        default: 60 seconds, every target
 #
 # Targets: FuzzJSONReader (Payloads.JSONReader.parse), FuzzLinter (Payloads.Linter.lint),
-# FuzzFrontMatter (recipe.md through Cookbook.RecipeLoader). The build uses its own scratch path
+# FuzzFrontMatter (recipe.md through Cookbook.RecipeLoader), FuzzArtifactJSON (cache entries and worker
+# artifacts through Cookbook.ArtifactJSON; seeded from .pushbook-cache/*/entry.json, so run
+# `pushbook build` first). The build uses its own scratch path
 # (FUZZ_BUILD, default /tmp/fuzz-build), never the main package's .build. The corpus grows in
 # FUZZ_WORK (default /tmp/pushbook-fuzz) and is reused by later runs; crashing inputs are written to
 # FUZZ_WORK/artifacts/ and the script exits 1. Extra libFuzzer flags go in FUZZ_FLAGS.
@@ -15,7 +17,7 @@ repo="$(dirname "$here")"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzJSONReader FuzzLinter FuzzFrontMatter)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzJSONReader FuzzLinter FuzzFrontMatter FuzzArtifactJSON)
 build="${FUZZ_BUILD:-/tmp/fuzz-build}"
 work="${FUZZ_WORK:-/tmp/pushbook-fuzz}"
 
@@ -27,7 +29,7 @@ echo "== building the fuzz targets in $build"
 (cd "$here" && ASAN_OPTIONS=detect_leaks=0 swift build -c debug --scratch-path "$build" \
    -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table)
 
-mkdir -p "$work/seeds/json" "$work/seeds/recipe" "$work/artifacts"
+mkdir -p "$work/seeds/json" "$work/seeds/recipe" "$work/seeds/entry" "$work/artifacts"
 # JSON seeds: every example, the linter's rule fixtures and its seed payloads, the fixture manifests.
 for f in "$repo"/Recipes/*/examples/*.json "$repo"/Recipes/*/fixtures/manifest.json \
          "$repo"/Tests/PayloadsTests/Fixtures/seeds/* "$repo"/Tests/PayloadsTests/Fixtures/rules/*.json; do
@@ -38,12 +40,18 @@ for f in "$repo"/Recipes/*/recipe.md; do
   [ -f "$f" ] && cp "$f" "$work/seeds/recipe/$(echo "${f#"$repo"/}" | tr '/' '_')"
 done
 
+# Cache-entry seeds: the entries of the last build in the repository, if any.
+for f in "$repo"/.pushbook-cache/*/entry.json; do
+  [ -f "$f" ] && cp "$f" "$work/seeds/entry/$(basename "$(dirname "$f")").json"
+done
+
 # A Swift trap must reach libFuzzer's handler, which saves the input; the runtime's backtracer would take it first.
 export SWIFT_BACKTRACE=enable=no
 status=0
 for target in "${targets[@]}"; do
   case "$target" in
     FuzzFrontMatter) seeds="$work/seeds/recipe" ;;
+    FuzzArtifactJSON) seeds="$work/seeds/entry" ;;
     *) seeds="$work/seeds/json" ;;
   esac
   corpus="$work/corpus/$target"
