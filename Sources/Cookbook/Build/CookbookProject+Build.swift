@@ -110,7 +110,7 @@ extension CookbookProject {
                 plan.cached[recipes[index].id] = hit
             } else {
                 plan.requests.append(WorkerPool.Request(root: recipesFolder.path, displayRoot: displayRoot, id: recipes[index].id,
-                                                        mode: .build(key: keys[index], staging: staging.path,
+                                                        mode: .build(key: keys[index], staging: staging.path, oldSite: oldSite,
                                                                      previous: neighbours[index].previous, next: neighbours[index].next)))
             }
         }

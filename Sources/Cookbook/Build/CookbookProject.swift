@@ -163,7 +163,7 @@ public struct CookbookProject: Sendable {
         }
         let siteFiles: Set<String>
         do throws(Diagnostic) {
-            let finished = try SitePages.finish(recipes: recipes, artifacts: artifacts, staging: transaction.staging, site: shownOut)
+            let finished = try SitePages.finish(recipes: recipes, artifacts: artifacts, staging: transaction.staging, oldSite: target, site: shownOut)
             siteFiles = finished.files
             diagnostics += finished.broken
             KillPoint.pagesWritten.reached()
@@ -224,10 +224,10 @@ public struct CookbookProject: Sendable {
             case .check, .update:
                 let recipe = try loader.loadRecipe(id: request.id, folder: folder, pageFiles: false)
                 return RecipeBuilder(runner: runner).check(recipe, update: request.mode.isUpdate)
-            case .build(let key, let staging, let previous, let next):
+            case .build(let key, let staging, let oldSite, let previous, let next):
                 let recipe = try loader.loadRecipe(id: request.id, folder: folder, pageFiles: true)
                 return RecipeBuilder(runner: runner).build(recipe, previous: previous, next: next, key: key,
-                                                           staging: URL(fileURLWithPath: staging, isDirectory: true))
+                                                           staging: URL(fileURLWithPath: staging, isDirectory: true), oldSite: oldSite)
             }
         } catch {
             return .failure(id: request.id, key: request.key, diagnostic: error)

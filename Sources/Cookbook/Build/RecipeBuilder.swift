@@ -8,8 +8,9 @@ struct RecipeBuilder: Sendable {
     var runner: ExampleRunner
 
     /// Runs and verifies `recipe`'s examples, renders its page with the given neighbours, and writes
-    /// the page and its downloads under `staging` when everything passed.
-    func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String, staging: URL) -> RecipeArtifact {
+    /// the page and its downloads under `staging` when everything passed; a file of `oldSite` (the
+    /// site being replaced) that holds the same bytes is linked instead (`FileWriter.place`).
+    func build(_ recipe: Recipe, previous: RecipeLink?, next: RecipeLink?, key: String, staging: URL, oldSite: String? = nil) -> RecipeArtifact {
         let results = verify(recipe, update: false).results
         var diagnostics: [Diagnostic] = []
         // One diagnostic per problem: a missing service fails every example with the same words.
@@ -26,13 +27,12 @@ struct RecipeBuilder: Sendable {
             let contents = [(RecipePage.path(of: recipe.id), page.html)] + page.downloads.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             do {
                 for (path, text) in contents {
-                    try FileWriter.save(text, at: path, under: staging)
+                    try FileWriter.place(Array(text.utf8), at: path, under: staging.path, linkingFrom: oldSite)
                     files.append(path)
                 }
                 for (path, source) in page.images.sorted(by: { $0.key < $1.key }) {
                     let bytes = try (recipe.files.images[source] ?? .failure(.missing(source))).get()
-                    try FileWriter.makeFolders(for: path, under: staging.path)
-                    try FileWriter.save(bytes, to: staging.path + "/" + path)
+                    try FileWriter.place(bytes, at: path, under: staging.path, linkingFrom: oldSite)
                     files.append(path)
                 }
             } catch {

@@ -74,10 +74,8 @@ struct BuildCache: Sendable {
     /// this process checked already); an entry read and checked is kept there.
     ///
     /// With `oldSite` (the site this build replaces), a file of the old site that holds exactly the
-    /// checked bytes is linked into `staging` instead of written (see `ContainedFile.link`): a copy
-    /// is a new inode, and ext4 allocates each new one more slowly while thousands were freed in the
-    /// last half minute, as every rebuild frees the site it replaced. The two sites share the file
-    /// only until the old one is removed; the site never shares a file with the cache.
+    /// checked bytes is linked into `staging` instead of written (`FileWriter.place`); the site
+    /// never shares a file with the cache.
     func restore(key: String, id: String, into staging: URL, replacing oldSite: String? = nil, memory: BuildMemory? = nil) -> RecipeArtifact? {
         // Read below the cache folder itself, so that no part of the way, the entry's folder
         // included, may be a symbolic link (the cache folder was checked by `problem`).
@@ -95,9 +93,7 @@ struct BuildCache: Sendable {
         for (index, file) in entry.files.enumerated() {
             guard let bytes = kept?.files[index] ?? (try? ContainedFile.read(id + "/files/" + file.path, under: path, limit: 256 << 20))
                       .flatMap({ $0.count == file.bytes && ContentHash.digest($0) == file.digest ? $0 : nil }),
-                  (try? FileWriter.makeFolders(for: file.path, under: staging.path)) != nil,
-                  oldSite.map({ ContainedFile.link(file.path, under: $0, to: staging.path + "/" + file.path, ifBytesAre: bytes) }) == true
-                      || (try? FileWriter.save(bytes, to: staging.path + "/" + file.path)) != nil else {
+                  (try? FileWriter.place(bytes, at: file.path, under: staging.path, linkingFrom: oldSite)) != nil else {
                 for path in written { unlink(staging.path + "/" + path) }
                 return nil
             }

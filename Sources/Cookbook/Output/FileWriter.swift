@@ -23,11 +23,15 @@ enum FileWriter {
         try text.withUTF8 { try save(UnsafeRawBufferPointer($0), to: path) }
     }
 
-    /// Writes `text` to `path` (relative, `/`-separated) under `root`, making missing folders below
-    /// `root` but never `root` itself.
-    static func save(_ text: String, at path: String, under root: URL) throws {
-        try makeFolders(for: path, under: root.path)
-        try save(text, toPath: root.path + "/" + path)
+    /// Puts `bytes` at `path` (relative) under `root`, making its folders: linked from `oldSite`
+    /// when the file there holds exactly these bytes and is the build's own (`ContainedFile.link`),
+    /// else written. A copy is a new inode, and ext4 allocates each new one more slowly while
+    /// thousands were freed in the last half minute, as every rebuild frees the site it replaced;
+    /// the two sites share the file only until the old one is removed.
+    static func place(_ bytes: [UInt8], at path: String, under root: String, linkingFrom oldSite: String?) throws {
+        try makeFolders(for: path, under: root)
+        if let oldSite, ContainedFile.link(path, under: oldSite, to: root + "/" + path, ifBytesAre: bytes) { return }
+        try save(bytes, to: root + "/" + path)
     }
 
     /// Makes the folders of `path` below `root`, one `mkdir` each (none for a folder `lstat` finds:

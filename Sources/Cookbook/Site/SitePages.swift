@@ -21,8 +21,8 @@ struct SitePages: Sendable {
     /// and the search index into `staging`, and checks every link of the whole site. Returns every
     /// file of the site and the broken links; `site` names the output in messages. Throws, in this
     /// order: the playground's missing module, a page that could not be written, the search index
-    /// that could not be (before any link is checked).
-    static func finish(recipes: [Recipe], artifacts: [String: RecipeArtifact], staging: URL, site: String)
+    /// that could not be (before any link is checked). A page of `oldSite` with the same bytes is linked.
+    static func finish(recipes: [Recipe], artifacts: [String: RecipeArtifact], staging: URL, oldSite: String? = nil, site: String)
         throws(Diagnostic) -> (files: Set<String>, broken: [Diagnostic]) {
         let built = recipes.compactMap { artifacts[$0.id] }
         let rules = RulesPage(rules: RuleCatalogue.all, examples: recipes.flatMap { artifacts[$0.id]?.ruleExamples ?? [] })
@@ -33,7 +33,7 @@ struct SitePages: Sendable {
         var search = SearchIndex()
         for recipe in recipes { search.entries += artifacts[recipe.id]?.search ?? [] }
         search.entries += rules.search + guide.search
-        if let failure = Self.failure(site, { try pages.writePages(to: staging) }) { throw failure }
+        if let failure = Self.failure(site, { try pages.writePages(to: staging, linkingFrom: oldSite) }) { throw failure }
         if let failure = Self.failure(site, { try search.write(to: staging.appendingPathComponent(Self.searchIndexPath)) }) { throw failure }
 
         var files = Set(built.flatMap(\.files)).union(pages.files.keys)
@@ -75,10 +75,10 @@ struct SitePages: Sendable {
         return pages
     }
 
-    /// Writes the pages (not the search index) into `staging`, in path order.
-    func writePages(to staging: URL) throws {
+    /// Writes the pages (not the search index) into `staging`, in path order (see `FileWriter.place`).
+    func writePages(to staging: URL, linkingFrom oldSite: String? = nil) throws {
         for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
-            try FileWriter.save(contents, at: path, under: staging)
+            try FileWriter.place(Array(contents.utf8), at: path, under: staging.path, linkingFrom: oldSite)
         }
     }
 

@@ -20,15 +20,16 @@ final class WorkerPool: Sendable {
         var recipeFile: String { "\(displayRoot)/\(id)/recipe.md" }
         /// The cache key of a build request.
         var key: String? {
-            if case .build(let key, _, _, _) = mode { return key }
+            if case .build(let key, _, _, _, _) = mode { return key }
             return nil
         }
 
         /// What a worker does with a recipe.
         enum Mode: Codable, Sendable {
             /// Verifies the examples, renders the page with its neighbours' links, and writes it
-            /// into `staging`; `key` is the cache key the artifact is made for.
-            case build(key: String, staging: String, previous: RecipeLink?, next: RecipeLink?)
+            /// into `staging` (linking files of `oldSite` that hold the same bytes); `key` is the
+            /// cache key the artifact is made for.
+            case build(key: String, staging: String, oldSite: String?, previous: RecipeLink?, next: RecipeLink?)
             /// Only verifies.
             case check
             /// Verifies after rewriting the expected files.

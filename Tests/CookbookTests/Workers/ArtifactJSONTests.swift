@@ -94,7 +94,7 @@ import ToolchainSupport
     @Test("a request comes back equal, with or without neighbours, in every mode")
     func requestsRoundTrip() {
         let neighbours = [(RecipeLink?.none, RecipeLink?.none), (RecipeLink(id: "a", title: "Ä \"b\""), RecipeLink(id: "c", title: ""))]
-        let modes: [WorkerPool.Request.Mode] = [.check, .update] + neighbours.map { .build(key: "0123", staging: "/s", previous: $0.0, next: $0.1) }
+        let modes: [WorkerPool.Request.Mode] = [.check, .update] + neighbours.map { .build(key: "0123", staging: "/s", oldSite: $0.0 == nil ? nil : "/o", previous: $0.0, next: $0.1) }
         for mode in modes {
             let request = WorkerPool.Request(root: "/r", displayRoot: "Recipes", id: "fcm-image", mode: mode)
             let decoded = ArtifactJSON.decode(WorkerPool.Request.self, from: ArtifactJSON.encode(request))

@@ -224,6 +224,28 @@ struct CachePoisoningTests {
         #expect(try FileManager.default.attributesOfItem(atPath: open.path)[.posixPermissions] as? Int == 0o644)
     }
 
+    @Test("a build without the cache links an old site's file that renders to the same bytes, and writes an edited recipe's page anew")
+    func noCacheBuildLinksUnchangedFiles() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        func attribute(_ path: String, _ key: FileAttributeKey) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: w.out.appendingPathComponent(path).path)[key] as? Int
+        }
+        let unchanged = "recipes/payload-pitfalls.html", edited = "recipes/fcm-image.html", sitePage = "search.html"
+        let before = try [unchanged, edited, sitePage].map { try attribute($0, .systemFileNumber) }
+        try w.appendProse("A sentence the edited page gains.\n")
+        let run = try w.run(["build", "--no-cache", "--recipes", "recipes", "--out", "out"])
+        try #require(run.status == 0, "\(run.stderr)")
+        #expect(try attribute(unchanged, .systemFileNumber) == before[0], "an unchanged recipe's page was written again instead of linked")
+        #expect(try attribute(sitePage, .systemFileNumber) == before[2], "an unchanged site page was written again instead of linked")
+        #expect(try attribute(edited, .systemFileNumber) != before[1], "the edited page kept the old site's file")
+        #expect(try String(contentsOf: w.out.appendingPathComponent(edited), encoding: .utf8).contains("A sentence the edited page gains."))
+        #expect(try attribute(unchanged, .referenceCount) == 1, "the old site is gone, so the page has one name")
+        let clean = try w.run(["build", "--recipes", "recipes", "--out", "clean", "--no-cache"])
+        try #require(clean.status == 0, "\(clean.stderr)")
+        #expect(HostileWorkspace.snapshot(w.out) == HostileWorkspace.snapshot(w.root.appendingPathComponent("clean")))
+    }
+
     @Test("the site never shares a file with the cache: a page edited in place in the site comes back verified after rm -rf site")
     func siteAndCacheShareNoInode() throws {
         let w = try builtWorkspace()
