@@ -11,14 +11,19 @@ import NotificationSimulator
 /// call whose labels match one declaration. Only the lines a page shows are read (a snippet's
 /// hidden lines are the simulator's).
 enum AvailabilityCheck {
-    /// The findings for every recipe's Swift files.
+    /// The findings for every recipe's Swift files, in recipe order (the recipes checked on every core).
     static func diagnostics(for recipes: [Recipe]) -> [Diagnostic] {
-        recipes.flatMap { recipe in
-            swiftFiles(of: recipe).flatMap { file -> [Diagnostic] in
-                guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else { return [] }
-                return diagnostics(in: text, file: "\(recipe.displayPath)/\(file.lastPathComponent)", target: DeploymentTarget.version(of: recipe))
+        let found = Locked([[Diagnostic]](repeating: [], count: recipes.count))
+        DispatchQueue.concurrentPerform(iterations: recipes.count) { index in
+            let recipe = recipes[index]
+            let diagnostics = swiftFiles(of: recipe).flatMap { file -> [Diagnostic] in
+                guard let bytes = try? ContainedFile.read(file.lastPathComponent, under: recipe.folder.path),
+                      let text = String(validating: bytes, as: UTF8.self) else { return [] }
+                return Self.diagnostics(in: text, file: "\(recipe.displayPath)/\(file.lastPathComponent)", target: DeploymentTarget.version(of: recipe))
             }
+            found.withLock { $0[index] = diagnostics }
         }
+        return found.current.flatMap { $0 }
     }
 
     /// The recipe's Swift files (directly in its folder), by name.
