@@ -63,7 +63,7 @@ print("|---|" + "---|" * len(sizes))
 rows = [
     ("pushbook cold / Hugo (goal ≤ 0.5 at 400)", lambda m: m["pushbook cold"] / m["hugo"]),
     ("pushbook unchanged / pushbook cold (goal ≤ 0.05 at 400)", lambda m: m["pushbook unchanged"] / m["pushbook cold"]),
-    ("pushbook one edit / pushbook cold (goal ≤ 0.10 at 400)", lambda m: m["pushbook one edit"] / m["pushbook cold"]),
+    ("pushbook one edit / pushbook cold (goal ≤ 0.15 at 400)", lambda m: m["pushbook one edit"] / m["pushbook cold"]),
     ("pushbook warm (no stamp) / pushbook cold", lambda m: m["pushbook warm"] / m["pushbook cold"]),
     ("pushbook warm / Hugo", lambda m: m["pushbook warm"] / m["hugo"]),
     ("Hugo / cmark floor (cat | cmark)", lambda m: m["hugo"] / m["cmark (cat | cmark)"]),
@@ -110,4 +110,4 @@ for n in sizes:
     if p.exists() and p.read_text().strip():
         w = json.loads(p.read_text())
         print(f"\n`build --watch` N={n}: prose edit to rebuilt page, {len(w['latencies'])} edits: median {w['median']} s, max {w['max']} s "
-              f"(goal ≤ 0.5 s); latencies {w['latencies']}")
+              f"(goal ≤ 0.3 s at 400); latencies {w['latencies']}")

@@ -25,7 +25,9 @@ enum SimulateCommand {
     static let strings = OptionSpec.value("--strings", "FILE",
         help: "The app's Localizable.strings (\"key\" = \"value\"; UTF-8 or UTF-16), for the alert's loc-key, title-loc-key and subtitle-loc-key. Replaces the recipe app folder's Localizable.strings. Without strings the record shows the keys.")
     /// How to print the record.
-    static let format = OutputFormat.option([.json, .text], help: "json or text.")
+    static let format = OutputFormat.option([.json, .text], help: "json or text. With several FILEs, json prints an array of records, one per push.")
+    /// The virtual time between the pushes of a sequence.
+    static let gap = OptionSpec.value("--gap", "SECONDS", help: "With several FILEs, the virtual seconds between one push and the next.", default: "60")
 
     /// The command's declaration.
     static let spec = CommandSpec(
@@ -36,9 +38,14 @@ enum SimulateCommand {
             of FCM, APNs and iOS, runs a Notification Service Extension (a recipe's, or a stock one: --extension),
             and prints the delivery record. Nothing touches the network: downloads are served from a
             fixture manifest, and time is virtual.
+
+            Several FILEs are pushes to one device, in order, --gap seconds apart: Notification Center
+            (replaced by apns-collapse-id, stacked by thread-id) and the badge carry over, and each
+            record says what Notification Center holds after its push. A FILE that cannot be read
+            stops the sequence; the records of the pushes before it are still printed.
             """,
-        options: [recipe, stockExtension, CommonOptions.recipes, fixtures, entitlements, infoPlist, settings, strings, CommonOptions.header, format],
-        arguments: [ArgumentSpec(name: "FILE", help: "The push: a file, a FIFO, /dev/stdin, or '-' for standard input.", repeats: false)],
+        options: [recipe, stockExtension, CommonOptions.recipes, fixtures, entitlements, infoPlist, settings, strings, CommonOptions.header, gap, format],
+        arguments: [ArgumentSpec(name: "FILE", help: "A push: a file, a FIFO, /dev/stdin, or '-' for standard input (once).", repeats: true)],
         run: run)
 
     @Sendable static func run(_ arguments: ParsedArguments) throws -> Outcome {
@@ -59,13 +66,13 @@ enum SimulateCommand {
         let headers = try LintCommand.parseHeaders(arguments.all(CommonOptions.header))
         let format = try CommonOptions.format(Self.format, arguments)
         let files = arguments.positionals
-        guard files.count == 1, let file = files.first else { throw UsageError(message: "give exactly one FILE to simulate") }
-        let data: [UInt8]
-        switch InputFile.read(bytes: arguments.positionalBytes[0]) {
-        case .success(let bytes): data = bytes
-        case .failure(let failure):
-            printError(Diagnostic(file: file, rule: Diagnostic.unreadableInputRule, message: "\(failure)").text)
-            return .unreadable
+        guard !files.isEmpty else { throw UsageError(message: "give a FILE to simulate (several for a sequence of pushes)") }
+        guard files.filter({ $0 == "-" || $0 == "/dev/stdin" }).count <= 1 else {
+            throw UsageError(message: "standard input can be one FILE of a sequence, not several")
+        }
+        let gapText = arguments.value(gap) ?? "60"
+        guard let gapSeconds = Int(gapText), gapSeconds >= 0, gapSeconds <= 366 * 86_400 else {
+            throw UsageError(message: "--gap takes whole seconds from 0 to 31622400 (got '\(gapText)')")
         }
         let registry = arguments.entryPoints
         var app = AppConfiguration.plain
@@ -109,18 +116,47 @@ enum SimulateCommand {
             printError(error.text)
             return .unreadable
         }
-        let lint = Linter.lint(data, headers: headers)
-        guard lint.kind != nil else {
-            for diagnostic in lint.diagnostics { printError(diagnostic.inFile(file).text) }
-            return .unreadable
+        let device = NotificationDevice(app: app, manifest: manifest)
+        let session = files.count > 1 ? DeviceSession() : nil
+        var records: [DeliveryRecord] = []
+        var failed = false
+        for (index, file) in files.enumerated() {
+            if index > 0 { session?.wait(milliseconds: gapSeconds * 1000) }
+            let read = InputFile.read(bytes: arguments.positionalBytes[index])
+            if case .failure(let failure) = read {
+                printError(Diagnostic(file: file, rule: Diagnostic.unreadableInputRule, message: "\(failure)").text)
+                failed = true
+                break
+            }
+            guard case .success(let bytes) = read else { break }
+            let lint = Linter.lint(bytes, headers: headers)
+            guard lint.kind != nil else {
+                for diagnostic in lint.diagnostics { printError(diagnostic.inFile(file).text) }
+                failed = true
+                break
+            }
+            records.append(handlers.simulate(lint, on: device, session: session).record)
         }
-        let record = handlers.simulate(lint, on: NotificationDevice(app: app, manifest: manifest)).record
+        print(render(records, files: files, format: format, sequence: session != nil), terminator: "")
+        if failed { return .unreadable }
+        return records.allSatisfy(\.accepted) ? .success : .checkFailed
+    }
+
+    /// The records as printed: one record (or, for a sequence, an array) in JSON, or a summary per push.
+    static func render(_ records: [DeliveryRecord], files: [String], format: OutputFormat, sequence: Bool) -> String {
         if format == .json {
-            print(record.text, terminator: "")
-        } else {
-            print(summary(record, file: file))
+            if !sequence { return records.first?.text ?? "" }
+            return JSONWriter.write(.array(records.map(\.json)), sortKeys: true)
         }
-        return record.accepted ? .success : .checkFailed
+        return zip(records, files).enumerated().map { index, pair in
+            guard sequence else { return summary(pair.0, file: pair.1) + "\n" }
+            var text = "push \(index + 1): \(pair.1)\n" + summary(pair.0, file: pair.1) + "\n"
+            if let center = pair.0.notificationCenter {
+                let stacks = center.stacks.map { "\($0.thread.isEmpty ? "(app)" : $0.thread) ×\($0.count)" }
+                text += "Notification Center: \(center.notifications.count) notification(s)\(stacks.isEmpty ? "" : " in " + stacks.joined(separator: ", ")) · badge \(center.badge)\n"
+            }
+            return text
+        }.joined(separator: "\n")
     }
 
     /// A short human summary of a record: the example view of it, as text.

@@ -141,7 +141,7 @@ extension NotificationDevice {
 
     /// The virtual date now.
     static func date(_ context: SimulationContext) -> Date {
-        SimulationContext.epoch.addingTimeInterval(Double(context.clock.now) / 1000)
+        SimulationContext.epoch.addingTimeInterval(Double(context.dateOffset + context.clock.now) / 1000)
     }
 
     /// One diagnostic per failed donation, naming why iOS could not persist it.

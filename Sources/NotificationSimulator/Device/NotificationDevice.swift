@@ -22,9 +22,10 @@ public struct NotificationDevice: Sendable {
         self.bundle = bundle
     }
 
-    /// A new simulated world for one run.
-    private func makeContext() -> SimulationContext {
-        let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle)
+    /// A new simulated world for one run: with `session`, on the sequence's center, `offset` milliseconds in.
+    private func makeContext(_ session: DeviceSession? = nil, offset: Int = 0) -> SimulationContext {
+        let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle,
+                                        center: session?.center ?? UNUserNotificationCenter(), dateOffset: offset)
         context.center.userSettings = app.settings
         return context
     }
@@ -40,9 +41,26 @@ public struct NotificationDevice: Sendable {
     }
 
     /// `deliver`, with the images the previews of what was shown draw (kept beside the record, never in it).
+    /// With `session`, the push is the next of a sequence: delivered to the session's center, and the
+    /// record says what Notification Center holds after it.
     public func simulate(_ input: LintResult, makeExtension: (() -> UNNotificationServiceExtension)?,
                          appSetUp: ((UNUserNotificationCenter) -> Void)? = nil,
-                         onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)? = nil) -> DeviceRun {
+                         onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)? = nil,
+                         session: DeviceSession? = nil) -> DeviceRun {
+        guard let session else { return simulateOne(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage) }
+        let (offset, number) = session.begin()
+        var run = simulateOne(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage,
+                              session: session, offset: offset, identifier: "push-\(number)")
+        run.record.notificationCenter = session.notificationCenter
+        return run
+    }
+
+    /// One push; in a sequence, on `session`'s center, `offset` milliseconds in, with `identifier`
+    /// as its request identifier unless the push has an `apns-collapse-id`.
+    private func simulateOne(_ input: LintResult, makeExtension: (() -> UNNotificationServiceExtension)?,
+                             appSetUp: ((UNUserNotificationCenter) -> Void)?,
+                             onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?,
+                             session: DeviceSession? = nil, offset: Int = 0, identifier: String = "push") -> DeviceRun {
         var record = DeliveryRecord(inputKind: input.kind ?? .apns, accepted: input.accepted,
                                     diagnostics: input.diagnostics, apns: nil, serviceExtension: nil,
                                     appWoken: false, delivered: nil, localNotifications: [], presentation: nil)
@@ -72,7 +90,7 @@ public struct NotificationDevice: Sendable {
             record.serviceExtension = makeExtension.map { _ in .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: []) }
             // iOS shows nothing, but an app in the foreground still gets the message (firebase_messaging's onMessage).
             if let onMessage, app.isInForeground {
-                let context = makeContext()
+                let context = makeContext(session, offset: offset)
                 return SimulationContext.with(context) {
                     if let appSetUp {
                         let box = UncheckedBox(appSetUp)
@@ -100,9 +118,12 @@ public struct NotificationDevice: Sendable {
         }
         let runsExtension = parsed.mutableContent && parsed.hasAlertText && makeExtension != nil && verdict?.runsExtension != false
         let original = parsed.content
-        let pushRequest = UNNotificationRequest(identifier: "push", content: original, trigger: UNPushNotificationTrigger())
+        // Apple: a remote notification's request identifier is its apns-collapse-id; with none, the
+        // system assigns one. A notification with the identifier of one shown before replaces it.
+        let requestIdentifier = request.typedHeaders.collapseID ?? identifier
+        let pushRequest = UNNotificationRequest(identifier: requestIdentifier, content: original, trigger: UNPushNotificationTrigger())
 
-        let context = makeContext()
+        let context = makeContext(session, offset: offset)
         return SimulationContext.with(context) {
             var final = original
             if let appSetUp {
@@ -128,13 +149,17 @@ public struct NotificationDevice: Sendable {
             let presented = present(final, original: original, donated: Self.donated(context), diagnostics: &diagnostics)
             record.delivered = presented?.notification
             record.diagnostics += diagnostics
+            let shown = UNNotification(request: UNNotificationRequest(identifier: requestIdentifier, content: final, trigger: UNPushNotificationTrigger()),
+                                       date: Self.date(context))
             if app.isInForeground, record.delivered != nil {
-                let shown = UNNotification(request: UNNotificationRequest(identifier: "push", content: final, trigger: UNPushNotificationTrigger()),
-                                           date: Self.date(context))
                 let asked = askDelegate(shown, in: context)
                 record.presentation = asked.options
                 record.diagnostics += asked.diagnostics
+            } else if record.delivered != nil, verdict?.places.contains("notificationCenter") ?? true {
+                context.center.noteDelivered(shown)
             }
+            // The badge a push (or its extension) sets is applied unless the settings turn badges off.
+            if let badge = record.delivered?.badge, verdict?.appliesBadge ?? true { context.center.applyBadge(badge) }
             var localImages: [DeviceRun.PreviewImages] = []
             if let onMessage, app.isInForeground {
                 runOnMessage(onMessage, userInfo: final.userInfo, in: context, record: &record, images: &localImages)

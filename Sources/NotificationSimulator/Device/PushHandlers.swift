@@ -26,8 +26,8 @@ public struct PushHandlers: @unchecked Sendable {
     /// True when the code is a foreground app's: it runs with the app in the foreground.
     public var runsInForeground: Bool { appSetUp != nil }
 
-    /// Delivers `input` to `device` with this code.
-    public func simulate(_ input: LintResult, on device: NotificationDevice) -> DeviceRun {
-        device.simulate(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage)
+    /// Delivers `input` to `device` with this code; with `session`, as the next push of a sequence.
+    public func simulate(_ input: LintResult, on device: NotificationDevice, session: DeviceSession? = nil) -> DeviceRun {
+        device.simulate(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage, session: session)
     }
 }

@@ -15,8 +15,10 @@ final class SimulationContext: Sendable {
     let scheduler = VirtualScheduler()
     /// The fixture network.
     let network: FixtureNetwork
-    /// The device's notification center.
-    let center = UNUserNotificationCenter()
+    /// The device's notification center (a sequence's own, carried from push to push).
+    let center: UNUserNotificationCenter
+    /// The virtual milliseconds that passed before this run, in a sequence (`DeviceSession`).
+    let dateOffset: Int
 
     /// What happened during the run, for the record: shared with the threads app code runs on.
     private struct Log {
@@ -47,9 +49,11 @@ final class SimulationContext: Sendable {
     /// The fixed date virtual time zero stands for: 2026-01-01T00:00:00Z.
     static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
 
-    init(network: FixtureNetwork, bundle: [String: Data] = [:]) {
+    init(network: FixtureNetwork, bundle: [String: Data] = [:], center: UNUserNotificationCenter = UNUserNotificationCenter(), dateOffset: Int = 0) {
         self.network = network
         self.bundle = bundle
+        self.center = center
+        self.dateOffset = dateOffset
     }
 
     /// Records a donation.

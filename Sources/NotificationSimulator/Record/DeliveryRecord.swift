@@ -32,6 +32,8 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var liveActivity: LiveActivityPart?
     /// What the user's notification settings did, or nil when no settings were given.
     public var settings: SettingsPart?
+    /// What Notification Center holds after the push, and the badge: only in a sequence (`DeviceSession`).
+    public var notificationCenter: NotificationCenterPart?
 
     /// The APNs part.
     public struct APNsPart: Sendable, Equatable {
@@ -181,6 +183,9 @@ public struct DeliveryRecord: Sendable, Equatable {
         }
         if let settings {
             pairs.append(("settings", settings.json))
+        }
+        if let notificationCenter {
+            pairs.append(("notificationCenter", notificationCenter.json))
         }
         return .object(pairs)
     }

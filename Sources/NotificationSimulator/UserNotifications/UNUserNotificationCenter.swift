@@ -237,6 +237,14 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         state.withLock { $0.delivered }
     }
 
+    /// The notifications in Notification Center, oldest first (for the record of a sequence).
+    var deliveredSnapshot: [UNNotification] { deliveredNotificationList }
+
+    /// Sets the badge as a push's `badge` does (never negative: the linter refuses that).
+    func applyBadge(_ count: Int) {
+        state.withLock { $0.badgeCount = max(0, count) }
+    }
+
     /// Records a notification the device showed, replacing one with the same request identifier.
     func noteDelivered(_ notification: UNNotification) {
         state.withLock { state in

@@ -1,0 +1,44 @@
+import Foundation
+
+/// One device living through a sequence of pushes (`pushbook simulate a.json b.json …`): the
+/// notification center (what Notification Center holds, the badge, the registered categories, the
+/// pending local requests) carries over from one push to the next, and the virtual clock moves on
+/// by a gap between them.
+///
+/// Modelling choices, not Apple's word: a push without `apns-collapse-id` gets the request
+/// identifier `push-N` (N its place in the sequence; Apple says only that "the system automatically
+/// assigns an identifier"); the gap passes without running anything (a pending local request
+/// stays pending); each push's run starts its own virtual clock at zero, and the dates the app
+/// sees add the time passed before it.
+public final class DeviceSession: @unchecked Sendable {
+    /// The center every push of the sequence is delivered to.
+    let center = UNUserNotificationCenter()
+    private let state = Locked((pushes: 0, elapsed: 0))
+
+    /// Creates a device with an empty Notification Center and no badge.
+    public init() {}
+
+    /// Starts the next push: the virtual milliseconds passed before it, and its number (from 1).
+    func begin() -> (offset: Int, number: Int) {
+        state.withLock { state in
+            state.pushes += 1
+            return (state.elapsed, state.pushes)
+        }
+    }
+
+    /// Lets `milliseconds` of virtual time pass before the next push.
+    public func wait(milliseconds: Int) {
+        state.withLock { $0.elapsed += max(0, milliseconds) }
+    }
+
+    /// What Notification Center holds now, newest first, and the badge.
+    var notificationCenter: DeliveryRecord.NotificationCenterPart {
+        let list = center.deliveredSnapshot.reversed().map { notification in
+            DeliveryRecord.NotificationCenterPart.Entry(identifier: notification.request.identifier,
+                                                        title: notification.request.content.title,
+                                                        body: notification.request.content.body,
+                                                        threadIdentifier: notification.request.content.threadIdentifier)
+        }
+        return .init(notifications: Array(list), badge: center.badgeCount)
+    }
+}
