@@ -11,6 +11,7 @@ public enum RecipeRegistry {
         "AvatarAndImageService": .serviceExtension { AvatarAndImageService() },
         "GroupChatService": .serviceExtension { GroupChatService() },
         "ForegroundChatApp": ForegroundChatApp.entryPoint,
+        "ChatActionsApp": ChatActionsApp.entryPoint,
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }

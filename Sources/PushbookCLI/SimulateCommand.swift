@@ -29,6 +29,21 @@ enum SimulateCommand {
     /// The virtual time between the pushes of a sequence.
     static let gap = OptionSpec.value("--gap", "SECONDS", help: "With several FILEs, the virtual seconds between one push and the next.", default: "60")
 
+    /// The user taps the notification shown last.
+    static let tap = OptionSpec.flag("--tap", help: "The user taps the notification the last push showed (the default action); the app's delegate gets the response.")
+    /// The user taps an action button.
+    static let action = OptionSpec.value("--action", "ID",
+        help: "The user taps the action button ID of the notification the last push showed: an action of the category the app registered for it (aps.category). With --reply, the text input action to reply with.")
+    /// The user replies with text.
+    static let reply = OptionSpec.value("--reply", "TEXT",
+        help: "The user types TEXT into the text input action of the notification the last push showed (the category's only one, or the one --action names).")
+    /// Where the app is when the user answers.
+    static let appState = OptionSpec.value("--app-state", "STATE",
+        help: "Where the app is for the pushes and the answer: foreground, background or not-running (launched again to handle the answer). Default: foreground for a recipe whose app presents in the foreground, background otherwise.",
+        choices: AppState.allCases.map(\.rawValue))
+    /// The rule of a refused answer.
+    static let answerRule = "simulate.answer"
+
     /// The command's declaration.
     static let spec = CommandSpec(
         name: "simulate",
@@ -43,8 +58,13 @@ enum SimulateCommand {
             (replaced by apns-collapse-id, stacked by thread-id) and the badge carry over, and each
             record says what Notification Center holds after its push. A FILE that cannot be read
             stops the sequence; the records of the pushes before it are still printed.
+
+            --tap, --action ID or --reply TEXT answer the notification the last push showed: the
+            last record gets a response part (the action, the text, whether iOS launched the app or
+            brought it forward, what the app's delegate did). An answer iOS would not offer (nothing
+            shown, no such button) is an error after the records, with exit status 1.
             """,
-        options: [recipe, stockExtension, CommonOptions.recipes, fixtures, entitlements, infoPlist, settings, strings, CommonOptions.header, gap, format],
+        options: [recipe, stockExtension, CommonOptions.recipes, fixtures, entitlements, infoPlist, settings, strings, CommonOptions.header, gap, tap, action, reply, appState, format],
         arguments: [ArgumentSpec(name: "FILE", help: "A push: a file, a FIFO, /dev/stdin, or '-' for standard input (once).", repeats: true)],
         run: run)
 
@@ -73,6 +93,14 @@ enum SimulateCommand {
         let gapText = arguments.value(gap) ?? "60"
         guard let gapSeconds = Int(gapText), gapSeconds >= 0, gapSeconds <= 366 * 86_400 else {
             throw UsageError(message: "--gap takes whole seconds from 0 to 31622400 (got '\(gapText)')")
+        }
+        let answer = try Self.answer(arguments)
+        let stateText = arguments.value(appState)
+        let chosenState = try stateText.map { text in
+            guard let state = AppState(rawValue: text) else {
+                throw UsageError(message: "--app-state takes \(AppState.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(text)')")
+            }
+            return state
         }
         let registry = arguments.entryPoints
         var app = AppConfiguration.plain
@@ -116,8 +144,10 @@ enum SimulateCommand {
             printError(error.text)
             return .unreadable
         }
+        let state = chosenState ?? (app.isInForeground ? .foreground : .background)
+        app.isInForeground = state == .foreground
         let device = NotificationDevice(app: app, manifest: manifest)
-        let session = files.count > 1 ? DeviceSession() : nil
+        let session = files.count > 1 || answer != nil ? DeviceSession() : nil
         var records: [DeliveryRecord] = []
         var failed = false
         for (index, file) in files.enumerated() {
@@ -135,11 +165,38 @@ enum SimulateCommand {
                 failed = true
                 break
             }
-            records.append(handlers.simulate(lint, on: device, session: session).record)
+            var record = handlers.simulate(lint, on: device, session: session).record
+            if files.count == 1 { record.notificationCenter = nil }
+            records.append(record)
         }
-        print(render(records, files: files, format: format, sequence: session != nil), terminator: "")
+        var refusal: String?
+        if !failed, let answer, let session, !records.isEmpty {
+            switch handlers.respond(answer, on: device, appState: state, session: session) {
+            case .success(let answered):
+                records[records.count - 1].response = answered.part
+                records[records.count - 1].diagnostics += answered.diagnostics
+            case .failure(let refused):
+                refusal = Diagnostic(file: files[records.count - 1], rule: answerRule, message: refused.message).text
+            }
+        }
+        print(render(records, files: files, format: format, sequence: files.count > 1), terminator: "")
         if failed { return .unreadable }
+        if let refusal {
+            printError(refusal)
+            return .checkFailed
+        }
         return records.allSatisfy(\.accepted) ? .success : .checkFailed
+    }
+
+    /// The answer the options give, or nil; a usage error when they contradict one another.
+    static func answer(_ arguments: ParsedArguments) throws -> UserAnswer? {
+        let tapped = arguments.flag(tap), actionID = arguments.value(action), text = arguments.value(reply)
+        if tapped && (actionID != nil || text != nil) {
+            throw UsageError(message: "give --tap, --action ID or --reply TEXT: one answer to the notification")
+        }
+        if tapped { return .tap }
+        if let text { return .reply(text, action: actionID) }
+        return actionID.map { .action($0) }
     }
 
     /// The records as printed: one record (or, for a sequence, an array) in JSON, or a summary per push.
@@ -183,6 +240,13 @@ enum SimulateCommand {
             lines.append("shown: \"\(shown.title)\" / \"\(shown.subtitle)\" / \"\(shown.body)\" · icon \(shown.icon.rawValue) · \(shown.attachmentTypes.count) attachment(s)\(shown.isCommunication ? " · communication notification" : "")")
         } else {
             lines.append("nothing shown")
+        }
+        if let response = record.response {
+            var line = "answered: \(response.actionTitle.map { "action \"\($0)\" (\(response.actionIdentifier))" } ?? "tap")"
+            if let text = response.userText { line += " · text \"\(text)\"" }
+            line += " · app \(response.app.rawValue) · " + (response.delegateMethod.map { "\($0)\(response.completed ? "" : " (not finished)")" } ?? "no delegate method")
+            line += " · \(response.fetches.count) fetch(es) · Notification Center \(response.notificationCenter.notifications.count) · badge \(response.notificationCenter.badge)"
+            lines.append(line)
         }
         if let settings = record.settings {
             let places = settings.shownIn.isEmpty ? "shown nowhere" : "shown in " + settings.shownIn.joined(separator: ", ")

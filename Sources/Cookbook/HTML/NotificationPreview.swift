@@ -30,6 +30,8 @@ struct NotificationPreview {
         var attachmentLabel: String?
         /// The time shown in the header, e.g. `"now"`.
         var timeLabel: String
+        /// The buttons drawn under the expanded notification.
+        var actions: [ExampleView.Notification.Action]
 
         /// Creates a model; only the app name is required.
         init(
@@ -42,7 +44,8 @@ struct NotificationPreview {
             body: String = "",
             attachmentDataURI: String? = nil,
             attachmentLabel: String? = nil,
-            timeLabel: String = "now"
+            timeLabel: String = "now",
+            actions: [ExampleView.Notification.Action] = []
         ) {
             self.appName = appName
             self.icon = icon
@@ -54,6 +57,7 @@ struct NotificationPreview {
             self.attachmentDataURI = attachmentDataURI
             self.attachmentLabel = attachmentLabel
             self.timeLabel = timeLabel
+            self.actions = actions
         }
     }
 
@@ -131,6 +135,15 @@ struct NotificationPreview {
             html += "<div class=\"notif-thumb\">\(thumbnail)</div>\n"
         }
         html += "</div>\n</div>\n"
+        if expanded && !m.actions.isEmpty {
+            // iOS draws the category's actions as a menu under the expanded notification.
+            html += "<ul class=\"notif-actions\" aria-label=\"Buttons\">\n"
+            for action in m.actions {
+                let classes = "notif-action" + (action.destructive ? " is-destructive" : "") + (action.textInput ? " is-text-input" : "")
+                html += "<li class=\"\(classes)\">\(HTML.escapeText(action.title))</li>\n"
+            }
+            html += "</ul>\n"
+        }
         return html
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NotificationSimulator
 
 /// A recipe: a folder of prose, Swift code, example inputs, fixtures and recorded outputs.
 ///
@@ -74,6 +75,10 @@ public struct Example: Sendable, Equatable, Identifiable {
     public var withoutExtension: Bool
     /// The simulator's stock extension that runs instead of the recipe's code (`extension=NAME`), if any.
     public var stockExtension: String? = nil
+    /// How the user answers the notification shown (`tap`, `action=ID`, `reply="TEXT"`), if at all.
+    public var answer: UserAnswer? = nil
+    /// True when the app is not running when the user answers (`not-running`): iOS launches it.
+    public var notRunning = false
     /// A sentence for the page.
     public var caption: String
 

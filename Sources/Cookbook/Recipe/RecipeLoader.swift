@@ -213,7 +213,8 @@ public struct RecipeLoader: Sendable {
     }
 
     /// Examples come from `examples/*.json`; the front matter's `examples:` list sets their order and
-    /// options: `- NAME [input=EXAMPLE] [extension=passthrough|firebase] [app=FOLDER|none] [header=NAME:VALUE]... [foreground] [plain] [caption=TEXT…]`.
+    /// options: `- NAME [input=EXAMPLE] [extension=passthrough|firebase] [app=FOLDER|none] [header=NAME:VALUE]... [foreground] [plain]
+    /// [tap | action=ID | reply="TEXT" [action=ID]] [not-running] [caption=TEXT…]`.
     /// `input=` runs another example's input file (then NAME needs no file of its own); `extension=`
     /// runs one of the simulator's stock extensions instead of the recipe's code.
     /// Names are plain (`ToolRule.exampleName`) and their downloads never collide (`.downloadCollision`).
@@ -251,9 +252,42 @@ public struct RecipeLoader: Sendable {
             }
             var example = makeExample(name, folder: folder, input: inputName)
             var captionWords: [String] = []
+            var replyWords: [String] = []
+            var actionName: String?
             for word in words {
                 if !captionWords.isEmpty { captionWords.append(word); continue }
+                if !replyWords.isEmpty {
+                    // reply="TEXT" runs to the word that closes its quote.
+                    replyWords.append(word)
+                    if word.hasSuffix("\"") { example.answer = .reply(Self.quoted(replyWords), action: nil); replyWords = [] }
+                    continue
+                }
                 if word.hasPrefix("input=") { continue }
+                if word == "tap" || word.hasPrefix("action=") || word.hasPrefix("reply=") {
+                    let isReply: Bool = if case .reply? = example.answer { true } else { false }
+                    let fits = word == "tap" ? example.answer == nil && actionName == nil
+                        : word.hasPrefix("action=") ? actionName == nil && (example.answer == nil || isReply)
+                        : example.answer == nil
+                    guard fits else {
+                        throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "an example has one answer: tap, action=ID, or reply=\"TEXT\" (with action=ID when the category has several text input actions)")
+                    }
+                    if word == "tap" { example.answer = .tap }
+                    else if word.hasPrefix("action=") {
+                        actionName = String(word.dropFirst(7))
+                        guard !(actionName ?? "").isEmpty else {
+                            throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "action= needs the identifier of an action of the notification's category")
+                        }
+                    } else {
+                        let rest = String(word.dropFirst(6))
+                        guard rest.hasPrefix("\"") else {
+                            throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "a reply is written reply=\"TEXT\", in double quotes")
+                        }
+                        replyWords = [rest]
+                        if rest.count >= 2 && rest.hasSuffix("\"") { example.answer = .reply(Self.quoted(replyWords), action: nil); replyWords = [] }
+                    }
+                    continue
+                }
+                if word == "not-running" { example.notRunning = true; continue }
                 if word.hasPrefix("extension=") {
                     let value = String(word.dropFirst(10))
                     guard StockExtension(rawValue: value) != nil else {
@@ -275,14 +309,32 @@ public struct RecipeLoader: Sendable {
                 } else if word.hasPrefix("caption=") {
                     captionWords.append(String(word.dropFirst(8)))
                 } else {
-                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "unknown example option '\(word)' (expected input=, extension=, app=, header=, foreground, plain, caption=)")
+                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "unknown example option '\(word)' (expected input=, extension=, app=, header=, foreground, plain, tap, action=, reply=, not-running, caption=)")
                 }
+            }
+            guard replyWords.isEmpty else {
+                throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "reply=\"…: the reply's closing double quote is missing")
+            }
+            if let actionName {
+                if case .reply(let text, _)? = example.answer { example.answer = .reply(text, action: actionName) }
+                else { example.answer = .action(actionName) }
+            }
+            if example.notRunning && example.answer == nil {
+                throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "not-running is where the app is when the user answers: give the answer too (tap, action=ID or reply=\"TEXT\")")
+            }
+            if example.foreground && example.notRunning {
+                throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "an example's app is in the foreground or not running, not both")
             }
             example.caption = captionWords.joined(separator: " ")
             examples.append(example)
         }
         examples += remaining.map { makeExample($0, folder: folder) }
         return examples
+    }
+
+    /// The text of a `reply="TEXT"` option split at spaces: the words joined, without the quotes.
+    private static func quoted(_ words: [String]) -> String {
+        String(words.joined(separator: " ").dropFirst().dropLast())
     }
 
     /// Refuses an example name that is not plain or is too long (`ToolRule.exampleName`).

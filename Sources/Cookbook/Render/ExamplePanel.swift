@@ -76,6 +76,7 @@ struct ExamplePanel {
         html += payloads(view, changed: changed, inputChanged: inputChanged)
         html += previews(view)
         html += "</div>\n"
+        html += answered(view)
         html += more(view)
         return html + "</section>\n"
     }
@@ -157,6 +158,45 @@ struct ExamplePanel {
         return "<p class=\"verdict\">\(items.joined(separator: " "))</p>\n"
     }
 
+    /// What the user did with the notification and what the app then did, from the record's response part.
+    private func answered(_ view: ExampleView) -> String {
+        guard let response = view.response else { return "" }
+        var did: String
+        if let title = response.actionTitle {
+            did = response.userText.map { "types “\(HTML.escapeText($0))” into <strong>\(HTML.escapeText(title))</strong> and sends it" }
+                ?? "taps <strong>\(HTML.escapeText(title))</strong>"
+        } else {
+            did = "taps the notification"
+        }
+        let app: String = switch response.app {
+        case .launched: "The app was not running: iOS launches it and brings it to the screen."
+        case .broughtForward: "iOS brings the app from the background to the screen."
+        case .stayedInForeground: "The app is already on the screen."
+        case .launchedInBackground: "The app was not running: iOS launches it in the background, and the user stays where they were."
+        case .stayedInBackground: "The app stays in the background, and the user stays where they were."
+        }
+        var html = "<div class=\"example-response\">\n<h4>The user answers</h4>\n"
+        html += "<p>The user \(did). \(app) "
+        if let method = response.delegateMethod {
+            html += "The delegate's <code>\(HTML.escapeText(method))</code> runs"
+            html += response.completed ? " and calls its completion handler." : ", but does not finish in time."
+        } else {
+            html += "No delegate method receives the answer."
+        }
+        html += "</p>\n"
+        if !response.fetches.isEmpty {
+            html += "<ul class=\"example-response-fetches\" aria-label=\"What the app sends\">\n"
+            for fetch in response.fetches {
+                let status = fetch.status.map { " → \($0)" } ?? " → no response"
+                html += "<li><code>\(HTML.escapeText(fetch.method)) \(HTML.escapeText(fetch.url))\(status)</code>"
+                if let body = fetch.sentBody { html += " <code class=\"sent-body\">\(HTML.escapeText(body))</code>" }
+                html += "</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        return html + "</div>\n"
+    }
+
     /// A duration as a reader says it: `180 ms`, `2.5 s`, `30 s`.
     static func duration(_ milliseconds: Int) -> String {
         guard milliseconds >= 1000 else { return "\(milliseconds) ms" }
@@ -224,7 +264,7 @@ struct ExamplePanel {
         }
         let afterLabel = view.presentation == nil ? "What the user sees" : "What the user sees (app in the foreground)"
         figures.append(NotificationPreview.figure(after, label: afterLabel, note: afterNote, expanded: false, modifier: "is-after"))
-        if let after, after.attachmentDataURI != nil || after.attachmentLabel != nil {
+        if let after, after.attachmentDataURI != nil || after.attachmentLabel != nil || !after.actions.isEmpty {
             figures.append(NotificationPreview.figure(after, label: "Expanded (long press)", note: nil, expanded: true, modifier: "is-expanded"))
         }
         for local in view.localNotifications {
@@ -266,7 +306,8 @@ struct ExamplePanel {
             appName: n.appName, icon: n.icon, avatarInitials: n.avatarInitials, avatarDataURI: n.avatar.flatMap(dataURI),
             title: n.title, subtitle: n.subtitle, body: n.body,
             attachmentDataURI: n.attachment?.image.flatMap(dataURI),
-            attachmentLabel: n.attachment.map { Self.attachmentLabel(type: $0.type, bytes: $0.bytes) }, timeLabel: "now")
+            attachmentLabel: n.attachment.map { Self.attachmentLabel(type: $0.type, bytes: $0.bytes) }, timeLabel: "now",
+            actions: n.actions)
     }
 
     /// How an attachment is named to a reader (and in its alternative text): `JPEG image, 4.6 KB`.

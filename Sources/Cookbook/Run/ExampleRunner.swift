@@ -80,8 +80,24 @@ public struct ExampleRunner: Sendable {
         }
         // A foreground-app recipe's code runs in the foreground: it is what sets up the delegate.
         device.app.isInForeground = example.foreground || handlers.runsInForeground
-        let run = handlers.simulate(lint, on: device)
-        return Outcome(record: run.record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
+        guard let answer = example.answer else {
+            let run = handlers.simulate(lint, on: device)
+            return Outcome(record: run.record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
+        }
+        // The user answers what the push showed: the push and the answer share one device session.
+        let session = DeviceSession()
+        let run = handlers.simulate(lint, on: device, session: session)
+        var record = run.record
+        record.notificationCenter = nil
+        let state: AppState = example.notRunning ? .notRunning : device.app.isInForeground ? .foreground : .background
+        switch handlers.respond(answer, on: device, appState: state, session: session) {
+        case .success(let answered):
+            record.response = answered.part
+            record.diagnostics += answered.diagnostics
+        case .failure(let refusal):
+            throw Diagnostic(file: recipe.markdownPath, breaking: .exampleList, "example '\(example.id)': iOS would not offer this answer: \(refusal.message)")
+        }
+        return Outcome(record: record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
     }
 
     /// The app configuration for an example: its own app folder, else the recipe's, else a plain app.

@@ -48,6 +48,8 @@ public struct ExampleView: Sendable, Equatable {
     public var downloads: [Download]
     /// The delivery record, as tokens of its JSON.
     public var recordTokens: [JSONToken]
+    /// What the user did with the notification and what the app did then; nil when the example gives no answer.
+    public var response: DeliveryRecord.ResponsePart?
     /// The linter's and the device's findings.
     public var diagnostics: [Diagnostic]
     /// How the record compared with the recorded one.
@@ -127,6 +129,18 @@ public struct ExampleView: Sendable, Equatable {
         public var title: String, subtitle: String, body: String
         /// The first attachment, if any.
         public var attachment: Attachment?
+        /// The buttons under the expanded notification (its category's actions), in order.
+        public var actions: [Action] = []
+
+        /// A button of the expanded notification.
+        public struct Action: Sendable, Equatable, Codable {
+            /// Its title.
+            public var title: String
+            /// True when it opens a text field (`UNTextInputNotificationAction`).
+            public var textInput: Bool
+            /// True when iOS draws it in red (`.destructive`).
+            public var destructive: Bool
+        }
 
         /// An attachment: its type, size and (small) image bytes.
         public struct Attachment: Sendable, Equatable, Codable {
@@ -192,6 +206,7 @@ public struct ExampleView: Sendable, Equatable {
         liveActivity = record.liveActivity
         presentation = record.presentationNames
         diagnostics = record.diagnostics
+        response = record.response
         self.verification = verification
         recordTokens = JSONWriter.tokens(record.json, sortKeys: true)
         localCount = record.localNotifications.count
@@ -265,6 +280,9 @@ public struct ExampleView: Sendable, Equatable {
                             title: title, subtitle: subtitle, body: delivered.body,
                             attachment: delivered.attachments.first.map {
                                 Notification.Attachment(type: $0.type, bytes: $0.bytes, image: images.attachment)
+                            },
+                            actions: delivered.actions.map {
+                                Notification.Action(title: $0.title, textInput: $0.textInput, destructive: $0.options.contains("destructive"))
                             })
     }
 

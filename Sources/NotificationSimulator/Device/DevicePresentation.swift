@@ -56,8 +56,22 @@ extension NotificationDevice {
             targetContentIdentifier: content.targetContentIdentifier,
             interruptionLevel: level.apnsLevel,
             relevanceScore: content.relevanceScore, icon: icon, attachments: attachments,
-            communication: communication, userInfo: userInfo)
+            communication: communication, userInfo: userInfo,
+            actions: SimulationContext.current.map { Self.actions(of: content.categoryIdentifier, in: $0.center) } ?? [])
         return Presented(notification: delivered, images: .init(avatar: avatar, attachment: attachmentImage))
+    }
+
+    /// The buttons of a notification in category `identifier`: the actions of the category the app
+    /// registered under it, in order; none for an empty identifier or a category never registered.
+    static func actions(of identifier: String, in center: UNUserNotificationCenter) -> [DeliveryRecord.ActionRecord] {
+        guard !identifier.isEmpty, let category = center.registeredCategories.first(where: { $0.identifier == identifier }) else { return [] }
+        return category.actions.map { action in
+            let named: [(UNNotificationActionOptions, String)] = [(.foreground, "foreground"), (.destructive, "destructive"),
+                                                                   (.authenticationRequired, "authenticationRequired")]
+            return DeliveryRecord.ActionRecord(identifier: action.identifier, title: action.title,
+                                               textInput: action is UNTextInputNotificationAction,
+                                               options: named.filter { action.options.contains($0.0) }.map(\.1))
+        }
     }
 
     /// A notification as shown, and its preview's images (kept apart from the record).

@@ -10,6 +10,8 @@ public struct DeviceRun: Sendable {
     public var delivered: PreviewImages
     /// The images of `record.localNotifications`, in the same order.
     public var localNotifications: [PreviewImages]
+    /// The notification the push showed (on screen or in Notification Center), or nil.
+    var shown: UNNotification?
 
     /// Image bytes for one notification's preview.
     public struct PreviewImages: Sendable, Equatable {

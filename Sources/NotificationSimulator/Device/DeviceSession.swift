@@ -14,6 +14,7 @@ public final class DeviceSession: @unchecked Sendable {
     /// The center every push of the sequence is delivered to.
     let center = UNUserNotificationCenter()
     private let state = Locked((pushes: 0, elapsed: 0))
+    private let shown = Locked<UNNotification?>(nil)
 
     /// Creates a device with an empty Notification Center and no badge.
     public init() {}
@@ -24,6 +25,15 @@ public final class DeviceSession: @unchecked Sendable {
             state.pushes += 1
             return (state.elapsed, state.pushes)
         }
+    }
+
+    /// The virtual milliseconds passed so far.
+    var elapsed: Int { state.withLock { $0.elapsed } }
+
+    /// The notification the last push showed, or nil when it showed none (what `--tap` answers).
+    var lastShown: UNNotification? {
+        get { shown.withLock { $0 } }
+        set { shown.withLock { $0 = newValue } }
     }
 
     /// Lets `milliseconds` of virtual time pass before the next push.

@@ -52,6 +52,7 @@ public struct NotificationDevice: Sendable {
         var run = simulateOne(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage,
                               session: session, offset: offset, identifier: "push-\(number)")
         run.record.notificationCenter = session.notificationCenter
+        session.lastShown = run.shown
         return run
     }
 
@@ -151,10 +152,12 @@ public struct NotificationDevice: Sendable {
             record.diagnostics += diagnostics
             let shown = UNNotification(request: UNNotificationRequest(identifier: requestIdentifier, content: final, trigger: UNPushNotificationTrigger()),
                                        date: Self.date(context))
+            var answerable = record.delivered != nil
             if app.isInForeground, record.delivered != nil {
                 let asked = askDelegate(shown, in: context)
                 record.presentation = asked.options
                 record.diagnostics += asked.diagnostics
+                answerable = asked.options.showsSomething
             } else if record.delivered != nil, verdict?.places.contains("notificationCenter") ?? true {
                 context.center.noteDelivered(shown)
             }
@@ -164,7 +167,9 @@ public struct NotificationDevice: Sendable {
             if let onMessage, app.isInForeground {
                 runOnMessage(onMessage, userInfo: final.userInfo, in: context, record: &record, images: &localImages)
             }
-            return DeviceRun(record: record, delivered: presented?.images ?? .init(), localNotifications: localImages)
+            var run = DeviceRun(record: record, delivered: presented?.images ?? .init(), localNotifications: localImages)
+            run.shown = answerable ? shown : nil
+            return run
         }
     }
 
@@ -314,7 +319,8 @@ public struct NotificationDevice: Sendable {
         let fetches = context.network.fetches.map { fetch in
             DeliveryRecord.FetchRecord(url: fetch.url, status: fetch.status, mimeType: fetch.mimeType, bytes: fetch.bytes,
                                        milliseconds: fetch.completed ? fetch.milliseconds : 0,
-                                       late: !fetch.completed || fetch.startedAt + fetch.milliseconds > decidedAt)
+                                       late: !fetch.completed || fetch.startedAt + fetch.milliseconds > decidedAt,
+                                       method: fetch.method, sentBody: fetch.sentBody)
         }
         let part = DeliveryRecord.ExtensionPart(invoked: true, contentHandlerCalls: all.count, expired: expired,
                                                 elapsedMilliseconds: decidedAt, fetches: fetches)

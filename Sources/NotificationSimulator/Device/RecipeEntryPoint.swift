@@ -1,7 +1,8 @@
 import Foundation
 
 /// How a recipe's code is run: as a Notification Service Extension, or as app code that adds
-/// local notifications, or as an app that presents notifications in the foreground.
+/// local notifications, or as an app that presents notifications in the foreground, or as an app
+/// in the background that answers what the user does with its notifications.
 public enum RecipeEntryPoint: @unchecked Sendable {
     /// A Notification Service Extension; the closure makes a fresh instance for each push.
     case serviceExtension(() -> UNNotificationServiceExtension)
@@ -11,4 +12,8 @@ public enum RecipeEntryPoint: @unchecked Sendable {
     /// when a push arrives (as `firebase_messaging`'s `onMessage` handlers do).
     case foregroundApp(setUp: (UNUserNotificationCenter) -> Void,
                        didReceiveRemoteMessage: ((_ userInfo: [AnyHashable: Any], _ center: UNUserNotificationCenter) -> Void)?)
+    /// An app that is not in the foreground when pushes arrive: `launch` is its launch code (it registers
+    /// the categories and sets the center's delegate, which gets the user's answers); `serviceExtension`,
+    /// if any, is its Notification Service Extension.
+    case app(launch: (UNUserNotificationCenter) -> Void, serviceExtension: (() -> UNNotificationServiceExtension)?)
 }

@@ -9,6 +9,10 @@ final class FixtureNetwork: Sendable {
     struct Fetch: Sendable {
         /// The URL asked for.
         var url: String
+        /// The request's HTTP method.
+        var method: String
+        /// The request's body as text, when it has one.
+        var sentBody: String?
         /// The HTTP status, or nil when the host was unreachable or the fetch never finished.
         var status: Int?
         /// The response's MIME type.
@@ -40,10 +44,11 @@ final class FixtureNetwork: Sendable {
     }
 
     /// Records a fetch and returns its index.
-    func begin(url: String, at time: Int, task: URLSessionTask?) -> Int {
+    func begin(url: String, method: String, sentBody: String?, at time: Int, task: URLSessionTask?) -> Int {
         return state.withLock { state in
             if state.firstTask == nil { state.firstTask = task }
-            state.fetches.append(Fetch(url: url, status: nil, mimeType: nil, bytes: 0, milliseconds: 0, startedAt: time, completed: false))
+            state.fetches.append(Fetch(url: url, method: method, sentBody: sentBody, status: nil, mimeType: nil, bytes: 0,
+                                       milliseconds: 0, startedAt: time, completed: false))
             return state.fetches.count - 1
         }
     }

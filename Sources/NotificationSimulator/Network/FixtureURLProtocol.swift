@@ -38,7 +38,7 @@ final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
             return
         }
         let now = context.clock.now
-        let index = context.network.begin(url: urlString, at: now, task: task)
+        let index = context.network.begin(url: urlString, method: request.httpMethod ?? "GET", sentBody: Self.bodyText(of: request), at: now, task: task)
         defer { context.network.started() }
         guard let entry = context.network.manifest.entry(for: urlString) else {
             context.scheduler.schedule(at: now, label: "unreachable \(urlString)") { [self] in
@@ -63,6 +63,32 @@ final class FixtureURLProtocol: URLProtocol, @unchecked Sendable {
             if !body.isEmpty { client?.urlProtocol(self, didLoad: body) }
             client?.urlProtocolDidFinishLoading(self)
         }
+    }
+
+    /// The largest request body the record keeps as text.
+    static let sentBodyLimit = 4096
+
+    /// The request's body as the record shows it: UTF-8 text up to `sentBodyLimit` bytes, a byte
+    /// count otherwise; nil without a body. Foundation may hand the protocol the body as a stream.
+    static func bodyText(of request: URLRequest) -> String? {
+        var data = request.httpBody
+        if data == nil, let stream = request.httpBodyStream {
+            var read = Data()
+            stream.open()
+            defer { stream.close() }
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            while read.count <= sentBodyLimit {
+                let count = stream.read(&buffer, maxLength: buffer.count)
+                if count <= 0 { break }
+                read.append(buffer, count: count)
+            }
+            data = read
+        }
+        guard let data, !data.isEmpty else { return nil }
+        guard data.count <= sentBodyLimit, let text = String(data: data, encoding: .utf8) else {
+            return "(\(data.count)\(data.count > sentBodyLimit ? "+" : "") bytes, not shown)"
+        }
+        return text
     }
 
     /// Cancels the pending response.

@@ -34,6 +34,8 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var settings: SettingsPart?
     /// What Notification Center holds after the push, and the badge: only in a sequence (`DeviceSession`).
     public var notificationCenter: NotificationCenterPart?
+    /// How the user answered the notification shown last, or nil when no answer was given.
+    public var response: ResponsePart?
 
     /// The APNs part.
     public struct APNsPart: Sendable, Equatable {
@@ -73,6 +75,24 @@ public struct DeliveryRecord: Sendable, Equatable {
         public var milliseconds: Int
         /// True when the response arrived after the content was decided.
         public var late: Bool
+        /// The HTTP method; the record names it only when it is not GET.
+        public var method = "GET"
+        /// The request's body as text (a byte count when it is long or not UTF-8); nil without one.
+        public var sentBody: String? = nil
+
+        /// The fetch as JSON.
+        var json: JSONValue {
+            var members: [(String, JSONValue)] = [("url", .string(url))]
+            if method != "GET" { members.append(("method", .string(method))) }
+            if let sentBody { members.append(("sentBody", .string(sentBody))) }
+            return .object(members + [
+                ("status", status.map { .int($0) } ?? .null),
+                ("mimeType", mimeType.map { .string($0) } ?? .null),
+                ("bytes", .int(bytes)),
+                ("milliseconds", .int(milliseconds)),
+                ("late", .bool(late)),
+            ])
+        }
     }
 
     /// What the user sees.
@@ -105,6 +125,27 @@ public struct DeliveryRecord: Sendable, Equatable {
         public var communication: CommunicationRecord?
         /// The payload as the app sees it.
         public var userInfo: JSONValue
+        /// The buttons iOS draws under the expanded notification: the actions of the category the app
+        /// registered under `categoryIdentifier` (none when it registered no such category).
+        public var actions: [ActionRecord] = []
+    }
+
+    /// One button of a notification: an action of its category.
+    public struct ActionRecord: Sendable, Equatable {
+        /// The identifier the app gets back in the response.
+        public var identifier: String
+        /// The button's title.
+        public var title: String
+        /// True for a `UNTextInputNotificationAction`: the button opens a text field.
+        public var textInput: Bool
+        /// Its options, by Apple's names: `foreground`, `destructive`, `authenticationRequired`.
+        public var options: [String]
+
+        /// The action as JSON.
+        var json: JSONValue {
+            .object([("identifier", .string(identifier)), ("title", .string(title)), ("textInput", .bool(textInput)),
+                     ("options", .array(options.map { .string($0) }))])
+        }
     }
 
     /// An attachment.
@@ -157,16 +198,7 @@ public struct DeliveryRecord: Sendable, Equatable {
                     ("contentHandlerCalls", .int(part.contentHandlerCalls)),
                     ("expired", .bool(part.expired)),
                     ("elapsedMilliseconds", .int(part.elapsedMilliseconds)),
-                    ("fetches", .array(part.fetches.map { fetch in
-                        .object([
-                            ("url", .string(fetch.url)),
-                            ("status", fetch.status.map { .int($0) } ?? .null),
-                            ("mimeType", fetch.mimeType.map { .string($0) } ?? .null),
-                            ("bytes", .int(fetch.bytes)),
-                            ("milliseconds", .int(fetch.milliseconds)),
-                            ("late", .bool(fetch.late)),
-                        ])
-                    })),
+                    ("fetches", .array(part.fetches.map(\.json))),
                 ])
             } ?? .null),
             ("appWoken", .bool(appWoken)),
@@ -186,6 +218,9 @@ public struct DeliveryRecord: Sendable, Equatable {
         }
         if let notificationCenter {
             pairs.append(("notificationCenter", notificationCenter.json))
+        }
+        if let response {
+            pairs.append(("response", response.json))
         }
         return .object(pairs)
     }
@@ -238,6 +273,6 @@ extension DeliveryRecord.Delivered {
                 ])
             } ?? .null),
             ("userInfo", userInfo.withoutLocations),
-        ])
+        ] + (actions.isEmpty ? [] : [("actions", .array(actions.map(\.json)))]))
     }
 }

@@ -8,7 +8,7 @@ public let UNNotificationDefaultActionIdentifier: String = "com.apple.UNNotifica
 public let UNNotificationDismissActionIdentifier: String = "com.apple.UNNotificationDismissActionIdentifier"
 
 /// How the user responded to a notification (Apple's `UNNotificationResponse`). Only the system makes
-/// responses; the simulated device does not simulate taps, so none is ever delivered.
+/// responses: the simulated device makes one when `pushbook simulate` is given `--tap`, `--action` or `--reply`.
 @available(iOS 10.0, *)
 open class UNNotificationResponse: NSObject, NSCopying, @unchecked Sendable {
     /// The notification responded to.

@@ -229,7 +229,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         return nil
     }
 
-    private var registeredCategories: Set<UNNotificationCategory> {
+    var registeredCategories: Set<UNNotificationCategory> {
         state.withLock { $0.categories }
     }
 

@@ -148,6 +148,13 @@ import Recipes
         for local in v.localNotifications { lines.append("local \(n(local))") }
         lines.append("downloads \(v.downloads.map(\.suffix).joined(separator: " "))")
         lines.append("diagnostics \(v.diagnostics.map(\.rule).joined(separator: " "))")
+        if let actions = v.delivered?.actions, !actions.isEmpty {
+            lines.append("buttons " + actions.map { $0.title + ($0.textInput ? " (text)" : "") + ($0.destructive ? " (destructive)" : "") }.joined(separator: " | "))
+        }
+        if let r = v.response {
+            lines.append("answered \(r.actionIdentifier) · text \(r.userText ?? "-") · app \(r.app.rawValue) · \(r.delegateMethod ?? "no delegate") · completed \(r.completed) · "
+                + r.fetches.map { "\($0.method) \($0.url) \($0.status.map(String.init) ?? "-")" }.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }
