@@ -12,6 +12,7 @@ public enum RecipeRegistry {
         "GroupChatService": .serviceExtension { GroupChatService() },
         "ForegroundChatApp": ForegroundChatApp.entryPoint,
         "ChatActionsApp": ChatActionsApp.entryPoint,
+        "MessageSyncApp": MessageSyncApp.entryPoint,
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }

@@ -137,4 +137,17 @@ struct SequenceSimulateTests {
         #expect(result.stderr.contains("--gap takes whole seconds") || result.stderr.contains("standard input can be one FILE"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
+
+    @Test("a background push the app handles removes a notification shown earlier (the replace-and-remove recipe's app)")
+    func backgroundPushRemoves() throws {
+        let message = #"{"aps": {"alert": {"title": "Mina", "body": "Headlamp?"}, "thread-id": "room-mina"}, "messageId": "m-881"}"#
+        let other = #"{"aps": {"alert": {"title": "Jun", "body": "Trailhead at 7"}}, "messageId": "m-882"}"#
+        // An FCM message carries its own APNs headers, so one sequence can mix alerts and a background push.
+        let deleted = #"{"message": {"token": "t", "data": {"deletedMessageId": "m-881"}, "apns": {"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}}}"#
+        let records = try Self.records([message, other, deleted], options: ["--recipe", "replace-and-remove"])
+        try #require(records.count == 3)
+        #expect(try Self.center(records[1]).notifications.map(\.1) == ["Jun", "Mina"])
+        #expect(records[2]["appWoken"] as? Bool == true)
+        #expect(try Self.center(records[2]).notifications.map(\.1) == ["Jun"])
+    }
 }

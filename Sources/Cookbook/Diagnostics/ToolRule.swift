@@ -25,7 +25,7 @@ public struct ToolRule: Sendable, Hashable, Identifiable {
         summary: "recipe.md starts with a front matter block ('---', 'key: value' lines, '---') of known keys, each given once, with the values they need.")
     /// The front matter's `examples:` list is well formed.
     public static let exampleList = ToolRule(id: "recipe.example-list",
-        summary: "Each item of the front matter's examples list names a file of examples/ (or another example's, with input=NAME) and only known options (input=, extension=passthrough|firebase, app=, header=NAME:VALUE, foreground, plain, an answer tap, action=ID or reply=\"TEXT\", not-running, caption=).")
+        summary: "Each item of the front matter's examples list names a file of examples/ (or another example's, with input=NAME) and only known options (input=, extension=passthrough|firebase, app=, header=NAME:VALUE, foreground, plain, an answer tap, action=ID or reply=\"TEXT\", not-running, after=EXAMPLE for the next push of a sequence, caption=).")
     /// Paths stay inside the recipe.
     public static let outsideFolder = ToolRule(id: "recipe.outside-folder",
         summary: "Paths a recipe names (its app folder, an include) stay inside the recipe's folder.")

@@ -79,6 +79,9 @@ public struct Example: Sendable, Equatable, Identifiable {
     public var answer: UserAnswer? = nil
     /// True when the app is not running when the user answers (`not-running`): iOS launches it.
     public var notRunning = false
+    /// The example whose push (and whose own `after=` chain) reaches the same device first, `--gap`'s
+    /// default of 60 s earlier (`after=NAME`); nil for a push to a fresh device.
+    public var after: String? = nil
     /// A sentence for the page.
     public var caption: String
 

@@ -214,7 +214,7 @@ public struct RecipeLoader: Sendable {
 
     /// Examples come from `examples/*.json`; the front matter's `examples:` list sets their order and
     /// options: `- NAME [input=EXAMPLE] [extension=passthrough|firebase] [app=FOLDER|none] [header=NAME:VALUE]... [foreground] [plain]
-    /// [tap | action=ID | reply="TEXT" [action=ID]] [not-running] [caption=TEXT…]`.
+    /// [tap | action=ID | reply="TEXT" [action=ID]] [not-running] [after=EXAMPLE] [caption=TEXT…]`.
     /// `input=` runs another example's input file (then NAME needs no file of its own); `extension=`
     /// runs one of the simulator's stock extensions instead of the recipe's code.
     /// Names are plain (`ToolRule.exampleName`) and their downloads never collide (`.downloadCollision`).
@@ -288,6 +288,14 @@ public struct RecipeLoader: Sendable {
                     continue
                 }
                 if word == "not-running" { example.notRunning = true; continue }
+                if word.hasPrefix("after=") {
+                    let name = String(word.dropFirst(6))
+                    guard examples.contains(where: { $0.id == name }) else {
+                        throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "after=\(name): the push it follows must be an example listed above this one")
+                    }
+                    example.after = name
+                    continue
+                }
                 if word.hasPrefix("extension=") {
                     let value = String(word.dropFirst(10))
                     guard StockExtension(rawValue: value) != nil else {
@@ -309,7 +317,7 @@ public struct RecipeLoader: Sendable {
                 } else if word.hasPrefix("caption=") {
                     captionWords.append(String(word.dropFirst(8)))
                 } else {
-                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "unknown example option '\(word)' (expected input=, extension=, app=, header=, foreground, plain, tap, action=, reply=, not-running, caption=)")
+                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "unknown example option '\(word)' (expected input=, extension=, app=, header=, foreground, plain, tap, action=, reply=, not-running, after=, caption=)")
                 }
             }
             guard replyWords.isEmpty else {

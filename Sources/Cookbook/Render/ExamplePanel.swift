@@ -76,6 +76,7 @@ struct ExamplePanel {
         html += payloads(view, changed: changed, inputChanged: inputChanged)
         html += previews(view)
         html += "</div>\n"
+        html += notificationCenter(view)
         html += answered(view)
         html += more(view)
         return html + "</section>\n"
@@ -156,6 +157,30 @@ struct ExamplePanel {
             items.append("<span class=\"badge badge-\(state)\">The app added \(view.localCount) · \(total) notification\(total == 1 ? "" : "s") in all</span>")
         }
         return "<p class=\"verdict\">\(items.joined(separator: " "))</p>\n"
+    }
+
+    /// What Notification Center holds after the push of a sequence: one card per stack (its newest
+    /// notification, and how many more are under it), newest stack first, and the badge.
+    private func notificationCenter(_ view: ExampleView) -> String {
+        guard let center = view.notificationCenter else { return "" }
+        var html = "<div class=\"example-center\">\n<h4>Notification Center after this push</h4>\n"
+        if center.notifications.isEmpty {
+            html += "<p>Empty: nothing from the app is left in Notification Center.</p>\n"
+        } else {
+            html += "<ul class=\"center-stacks\">\n"
+            for stack in center.stacks {
+                guard let newest = center.notifications.first(where: { $0.threadIdentifier == stack.thread }) else { continue }
+                let thread = stack.thread.isEmpty ? "the app's own stack" : "thread <code>\(HTML.escapeText(stack.thread))</code>"
+                html += "<li class=\"center-stack\(stack.count > 1 ? " is-stacked" : "")\">"
+                html += "<span class=\"notif-title\">\(HTML.escapeText(newest.title))</span> \(HTML.escapeText(newest.body)) "
+                html += "<span class=\"center-stack-meta\">\(thread) · <code>\(HTML.escapeText(newest.identifier))</code>"
+                if stack.count > 1 { html += " · \(stack.count - 1) more under it" }
+                html += "</span></li>\n"
+            }
+            html += "</ul>\n"
+        }
+        html += "<p class=\"center-badge\">Badge on the app icon: \(center.badge == 0 ? "none" : String(center.badge)).</p>\n"
+        return html + "</div>\n"
     }
 
     /// What the user did with the notification and what the app then did, from the record's response part.

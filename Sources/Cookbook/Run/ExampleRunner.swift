@@ -79,16 +79,27 @@ public struct ExampleRunner: Sendable {
             throw Diagnostic(file: inputPath, breaking: .service, "this recipe's service adds local notifications: its examples are {\"local\": {…}} objects")
         }
         // A foreground-app recipe's code runs in the foreground: it is what sets up the delegate.
-        device.app.isInForeground = example.foreground || handlers.runsInForeground
-        guard let answer = example.answer else {
+        let earlier = try chain(before: example, of: recipe)
+        guard example.answer != nil || !earlier.isEmpty else {
+            device.app.isInForeground = example.foreground || handlers.runsInForeground
             let run = handlers.simulate(lint, on: device)
             return Outcome(record: run.record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
         }
-        // The user answers what the push showed: the push and the answer share one device session.
+        // A sequence (after=) and an answer share one device session: the pushes before this one
+        // arrive first, on the same device, with their own options.
         let session = DeviceSession()
+        for previous in earlier {
+            let (previousLint, previousHandlers) = try push(of: previous, in: recipe, entryPoint: entryPoint)
+            device.app.isInForeground = previous.foreground || previousHandlers.runsInForeground
+            _ = previousHandlers.simulate(previousLint, on: device, session: session)
+        }
+        device.app.isInForeground = example.foreground || handlers.runsInForeground
         let run = handlers.simulate(lint, on: device, session: session)
         var record = run.record
-        record.notificationCenter = nil
+        if earlier.isEmpty { record.notificationCenter = nil }
+        guard let answer = example.answer else {
+            return Outcome(record: record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
+        }
         let state: AppState = example.notRunning ? .notRunning : device.app.isInForeground ? .foreground : .background
         switch handlers.respond(answer, on: device, appState: state, session: session) {
         case .success(let answered):
@@ -98,6 +109,45 @@ public struct ExampleRunner: Sendable {
             throw Diagnostic(file: recipe.markdownPath, breaking: .exampleList, "example '\(example.id)': iOS would not offer this answer: \(refusal.message)")
         }
         return Outcome(record: record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
+    }
+
+    /// The examples whose pushes reach the device before `example`'s, first one first (`after=`; the
+    /// loader only lets an example follow one listed above it, so the chain ends).
+    private func chain(before example: Example, of recipe: Recipe) throws(Diagnostic) -> [Example] {
+        var earlier: [Example] = []
+        var next = example.after
+        while let name = next {
+            guard let previous = recipe.examples.first(where: { $0.id == name }), earlier.count < recipe.examples.count else {
+                throw Diagnostic(file: recipe.markdownPath, breaking: .exampleList, "example '\(example.id)' follows '\(name)', which is not an example of this recipe")
+            }
+            earlier.insert(previous, at: 0)
+            next = previous.after
+        }
+        return earlier
+    }
+
+    /// An earlier push of a sequence, linted with its own headers, and the code it runs.
+    private func push(of example: Example, in recipe: Recipe, entryPoint: RecipeEntryPoint) throws(Diagnostic) -> (LintResult, PushHandlers) {
+        let inputPath = "\(recipe.displayPath)/examples/\(example.inputName).json"
+        let bytes: [UInt8]
+        do {
+            bytes = try ContainedFile.read("examples/\(example.inputName).json", under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit)
+        } catch {
+            throw Diagnostic(file: inputPath, breaking: .exampleInput, "cannot read the example's input: \(error)")
+        }
+        let parsed = JSONReader.parse(bytes)
+        let entry = DeviceEntry.decide(input: try? parsed.get(), code: entryPoint,
+                                       stock: example.stockExtension.flatMap(StockExtension.init(rawValue:)),
+                                       withoutExtension: example.withoutExtension)
+        guard case .success(.push(let handlers)) = entry else {
+            throw Diagnostic(file: inputPath, breaking: .exampleList, "a sequence (after=) is made of pushes: '\(example.id)' is not one this recipe's code takes")
+        }
+        let lint = Linter.lint(bytes, parsed: parsed, headers: example.headers)
+        guard lint.kind != nil else {
+            throw lint.diagnostics.first?.inFile(inputPath)
+                ?? Diagnostic(file: inputPath, breaking: .exampleInput, "the input is not an FCM v1 message, an APNs payload or a Simulator .apns file")
+        }
+        return (lint, handlers)
     }
 
     /// The app configuration for an example: its own app folder, else the recipe's, else a plain app.

@@ -50,6 +50,8 @@ public struct ExampleView: Sendable, Equatable {
     public var recordTokens: [JSONToken]
     /// What the user did with the notification and what the app did then; nil when the example gives no answer.
     public var response: DeliveryRecord.ResponsePart?
+    /// What Notification Center holds after this push, when it is the next push of a sequence (`after=`).
+    public var notificationCenter: DeliveryRecord.NotificationCenterPart?
     /// The linter's and the device's findings.
     public var diagnostics: [Diagnostic]
     /// How the record compared with the recorded one.
@@ -207,6 +209,7 @@ public struct ExampleView: Sendable, Equatable {
         presentation = record.presentationNames
         diagnostics = record.diagnostics
         response = record.response
+        notificationCenter = record.notificationCenter
         self.verification = verification
         recordTokens = JSONWriter.tokens(record.json, sortKeys: true)
         localCount = record.localNotifications.count

@@ -35,9 +35,10 @@ public enum DeviceEntry: @unchecked Sendable {
             return .success(.push(PushHandlers(makeExtension: withoutExtension ? nil : chosen)))
         case .foregroundApp(let setUp, let didReceive):
             return .success(.push(PushHandlers(appSetUp: setUp, onMessage: withoutExtension ? nil : didReceive)))
-        case .app(let launch, let make):
+        case .app(let launch, let make, let backgroundPush):
             let chosen: (() -> UNNotificationServiceExtension)? = stock.map { stock in { stock.make() } } ?? make
-            return .success(.push(PushHandlers(makeExtension: withoutExtension ? nil : chosen, appLaunch: launch)))
+            return .success(.push(PushHandlers(makeExtension: withoutExtension ? nil : chosen, appLaunch: launch,
+                                               backgroundPush: withoutExtension ? nil : backgroundPush)))
         case .localNotifications:
             return .failure(.pushForLocalCode)
         }

@@ -46,10 +46,13 @@ public struct NotificationDevice: Sendable {
     public func simulate(_ input: LintResult, makeExtension: (() -> UNNotificationServiceExtension)?,
                          appSetUp: ((UNUserNotificationCenter) -> Void)? = nil,
                          onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)? = nil,
+                         backgroundPush: (([AnyHashable: Any], UNUserNotificationCenter, @escaping () -> Void) -> Void)? = nil,
                          session: DeviceSession? = nil) -> DeviceRun {
-        guard let session else { return simulateOne(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage) }
+        guard let session else {
+            return simulateOne(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage, backgroundPush: backgroundPush)
+        }
         let (offset, number) = session.begin()
-        var run = simulateOne(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage,
+        var run = simulateOne(input, makeExtension: makeExtension, appSetUp: appSetUp, onMessage: onMessage, backgroundPush: backgroundPush,
                               session: session, offset: offset, identifier: "push-\(number)")
         run.record.notificationCenter = session.notificationCenter
         session.lastShown = run.shown
@@ -61,6 +64,7 @@ public struct NotificationDevice: Sendable {
     private func simulateOne(_ input: LintResult, makeExtension: (() -> UNNotificationServiceExtension)?,
                              appSetUp: ((UNUserNotificationCenter) -> Void)?,
                              onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?,
+                             backgroundPush: (([AnyHashable: Any], UNUserNotificationCenter, @escaping () -> Void) -> Void)? = nil,
                              session: DeviceSession? = nil, offset: Int = 0, identifier: String = "push") -> DeviceRun {
         var record = DeliveryRecord(inputKind: input.kind ?? .apns, accepted: input.accepted,
                                     diagnostics: input.diagnostics, apns: nil, serviceExtension: nil,
@@ -100,6 +104,12 @@ public struct NotificationDevice: Sendable {
                     var localImages: [DeviceRun.PreviewImages] = []
                     runOnMessage(onMessage, userInfo: parsed.content.userInfo, in: context, record: &record, images: &localImages)
                     return DeviceRun(record: record, delivered: .init(), localNotifications: localImages)
+                }
+            }
+            if let backgroundPush, record.appWoken {
+                let context = makeContext(session, offset: offset)
+                SimulationContext.with(context) {
+                    runBackgroundPush(backgroundPush, appSetUp: appSetUp, userInfo: parsed.content.userInfo, in: context, record: &record)
                 }
             }
             return DeviceRun(record: record)
@@ -170,6 +180,39 @@ public struct NotificationDevice: Sendable {
             var run = DeviceRun(record: record, delivered: presented?.images ?? .init(), localNotifications: localImages)
             run.shown = answerable ? shown : nil
             return run
+        }
+    }
+
+    /// The time iOS gives an app woken by a background push (domain rule: 30 seconds).
+    static let backgroundPushMilliseconds = 30_000
+
+    /// Wakes the app for a background push: its launch code runs (iOS launches it in the background
+    /// when it is not running), then its handler gets the payload and 30 s of virtual time to call
+    /// its completion handler (`ios.background-push-handler`).
+    private func runBackgroundPush(_ handler: @escaping ([AnyHashable: Any], UNUserNotificationCenter, @escaping () -> Void) -> Void,
+                                   appSetUp: ((UNUserNotificationCenter) -> Void)?, userInfo: [AnyHashable: Any],
+                                   in context: SimulationContext, record: inout DeliveryRecord) {
+        let host = ExtensionHost(context: context)
+        if let appSetUp {
+            let box = UncheckedBox(appSetUp)
+            host.call("app") { box.value(context.center) }
+        }
+        let completed = Locked(false)
+        let box = UncheckedBox((handler, userInfo))
+        host.call("didReceiveRemoteNotification") {
+            box.value.0(box.value.1, context.center) {
+                completed.withLock { $0 = true }
+                context.scheduler.noteActivity()
+            }
+        }
+        while !completed.current, let next = context.scheduler.nextTime, next <= Self.backgroundPushMilliseconds,
+              let event = context.scheduler.popEarliest() {
+            host.run(event)
+        }
+        _ = context.scheduler.cancelAll()
+        if !completed.current {
+            record.diagnostics.append(DeviceBehaviours.diagnostic("ios.background-push-handler",
+                "the app's handler of the background push did not call its completion handler within \(Self.backgroundPushMilliseconds / 1000) s; iOS may stop the app and wake it less often", severity: .warning))
         }
     }
 

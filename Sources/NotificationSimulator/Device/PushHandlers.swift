@@ -13,16 +13,20 @@ public struct PushHandlers: @unchecked Sendable {
     public var onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)?
     /// The launch code of an app that is not in the foreground, or nil.
     public var appLaunch: ((UNUserNotificationCenter) -> Void)?
+    /// What the app does with a background push (its `didReceiveRemoteNotification`), or nil.
+    public var backgroundPush: (([AnyHashable: Any], UNUserNotificationCenter, @escaping () -> Void) -> Void)?
 
     /// Creates the handlers.
     public init(makeExtension: (() -> UNNotificationServiceExtension)? = nil,
                 appSetUp: ((UNUserNotificationCenter) -> Void)? = nil,
                 onMessage: (([AnyHashable: Any], UNUserNotificationCenter) -> Void)? = nil,
-                appLaunch: ((UNUserNotificationCenter) -> Void)? = nil) {
+                appLaunch: ((UNUserNotificationCenter) -> Void)? = nil,
+                backgroundPush: (([AnyHashable: Any], UNUserNotificationCenter, @escaping () -> Void) -> Void)? = nil) {
         self.makeExtension = makeExtension
         self.appSetUp = appSetUp
         self.onMessage = onMessage
         self.appLaunch = appLaunch
+        self.backgroundPush = backgroundPush
     }
 
     /// A stock extension, for a push without a recipe.
@@ -33,7 +37,8 @@ public struct PushHandlers: @unchecked Sendable {
 
     /// Delivers `input` to `device` with this code; with `session`, as the next push of a sequence.
     public func simulate(_ input: LintResult, on device: NotificationDevice, session: DeviceSession? = nil) -> DeviceRun {
-        device.simulate(input, makeExtension: makeExtension, appSetUp: appSetUp ?? appLaunch, onMessage: onMessage, session: session)
+        device.simulate(input, makeExtension: makeExtension, appSetUp: appSetUp ?? appLaunch, onMessage: onMessage,
+                        backgroundPush: backgroundPush, session: session)
     }
 
     /// The user answers what `session`'s last push showed, with the app in `appState`.

@@ -14,6 +14,9 @@ public enum RecipeEntryPoint: @unchecked Sendable {
                        didReceiveRemoteMessage: ((_ userInfo: [AnyHashable: Any], _ center: UNUserNotificationCenter) -> Void)?)
     /// An app that is not in the foreground when pushes arrive: `launch` is its launch code (it registers
     /// the categories and sets the center's delegate, which gets the user's answers); `serviceExtension`,
-    /// if any, is its Notification Service Extension.
-    case app(launch: (UNUserNotificationCenter) -> Void, serviceExtension: (() -> UNNotificationServiceExtension)?)
+    /// if any, is its Notification Service Extension; `backgroundPush`, if any, is what its
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` does with a background push
+    /// (the payload, the center, and the completion handler it must call).
+    case app(launch: (UNUserNotificationCenter) -> Void, serviceExtension: (() -> UNNotificationServiceExtension)? = nil,
+             backgroundPush: ((_ userInfo: [AnyHashable: Any], _ center: UNUserNotificationCenter, _ completion: @escaping () -> Void) -> Void)? = nil)
 }

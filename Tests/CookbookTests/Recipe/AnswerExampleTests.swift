@@ -87,4 +87,29 @@ struct AnswerExampleTests {
             #expect(error.message.contains("example 'refused'") && error.message.contains("no action 'ARCHIVE'"), "\(error.message)")
         }
     }
+
+    @Test("after=NAME must name an example listed above it; the record of the later push holds Notification Center after both")
+    func afterFollowsAnEarlierExample() throws {
+        let (badRoot, bad) = try Self.recipe(["message after=later", "later input=message"])
+        defer { try? FileManager.default.removeItem(at: badRoot) }
+        guard case .failure(let diagnostic) = bad else {
+            Issue.record("after= naming a later example loaded")
+            return
+        }
+        #expect(diagnostic.rule == ToolRule.exampleList.id)
+        #expect(diagnostic.message.contains("must be an example listed above this one"), "\(diagnostic.message)")
+
+        let (root, result) = try Self.recipe(["message", "again input=message after=message", "third input=message after=again tap"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let recipe = try result.get()
+        let runner = ExampleRunner(entryPoints: RecipeRegistry.entryPoints)
+        #expect(try runner.run(recipe.examples[0], of: recipe).record.notificationCenter == nil)
+        let second = try runner.run(recipe.examples[1], of: recipe).record
+        #expect(second.notificationCenter?.notifications.map(\.identifier) == ["push-2", "push-1"])
+        // The third push follows the chain of two; the user then taps it, and it leaves Notification Center.
+        let third = try runner.run(recipe.examples[2], of: recipe).record
+        #expect(third.notificationCenter?.notifications.map(\.identifier) == ["push-3", "push-2", "push-1"])
+        #expect(third.response?.notification == "push-3")
+        #expect(third.response?.notificationCenter.notifications.map(\.identifier) == ["push-2", "push-1"])
+    }
 }

@@ -151,6 +151,9 @@ import Recipes
         if let actions = v.delivered?.actions, !actions.isEmpty {
             lines.append("buttons " + actions.map { $0.title + ($0.textInput ? " (text)" : "") + ($0.destructive ? " (destructive)" : "") }.joined(separator: " | "))
         }
+        if let center = v.notificationCenter {
+            lines.append("notification center " + center.notifications.map { "\($0.identifier) \($0.title)" }.joined(separator: " | ") + " · badge \(center.badge)")
+        }
         if let r = v.response {
             lines.append("answered \(r.actionIdentifier) · text \(r.userText ?? "-") · app \(r.app.rawValue) · \(r.delegateMethod ?? "no delegate") · completed \(r.completed) · "
                 + r.fetches.map { "\($0.method) \($0.url) \($0.status.map(String.init) ?? "-")" }.joined(separator: ", "))
