@@ -38,13 +38,7 @@ public struct ExampleRunner: Sendable {
     /// `run`, with what the recipe's examples share (manifest, bundle, app configurations) read
     /// into `inputs` the first time it is needed, for the next examples of the same recipe.
     func run(_ example: Example, of recipe: Recipe, inputs: inout RecipeInputs) throws(Diagnostic) -> Outcome {
-        let inputPath = "\(recipe.displayPath)/examples/\(example.inputName).json"
-        let bytes: [UInt8]
-        do {
-            bytes = try ContainedFile.read("examples/\(example.inputName).json", under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit)
-        } catch {
-            throw Diagnostic(file: inputPath, breaking: .exampleInput, "cannot read the example's input: \(error)")
-        }
+        let (inputPath, bytes) = try input(of: example, in: recipe)
         guard let entryPoint = entryPoints[recipe.service] else {
             throw RecipeRegistryFile.unregistered(recipe)
         }
@@ -126,15 +120,19 @@ public struct ExampleRunner: Sendable {
         return earlier
     }
 
-    /// An earlier push of a sequence, linted with its own headers, and the code it runs.
-    private func push(of example: Example, in recipe: Recipe, entryPoint: RecipeEntryPoint) throws(Diagnostic) -> (LintResult, PushHandlers) {
+    /// The example's input file, read as every recipe file is, and its path for messages.
+    private func input(of example: Example, in recipe: Recipe) throws(Diagnostic) -> (path: String, bytes: [UInt8]) {
         let inputPath = "\(recipe.displayPath)/examples/\(example.inputName).json"
-        let bytes: [UInt8]
         do {
-            bytes = try ContainedFile.read("examples/\(example.inputName).json", under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit)
+            return (inputPath, try ContainedFile.read("examples/\(example.inputName).json", under: recipe.folder.path, limit: RecipeLoader.fileSizeLimit))
         } catch {
             throw Diagnostic(file: inputPath, breaking: .exampleInput, "cannot read the example's input: \(error)")
         }
+    }
+
+    /// An earlier push of a sequence, linted with its own headers, and the code it runs.
+    private func push(of example: Example, in recipe: Recipe, entryPoint: RecipeEntryPoint) throws(Diagnostic) -> (LintResult, PushHandlers) {
+        let (inputPath, bytes) = try input(of: example, in: recipe)
         let parsed = JSONReader.parse(bytes)
         let entry = DeviceEntry.decide(input: try? parsed.get(), code: entryPoint,
                                        stock: example.stockExtension.flatMap(StockExtension.init(rawValue:)),
