@@ -13,6 +13,7 @@ public enum RecipeRegistry {
         "ForegroundChatApp": ForegroundChatApp.entryPoint,
         "ChatActionsApp": ChatActionsApp.entryPoint,
         "MessageSyncApp": MessageSyncApp.entryPoint,
+        "ConversationThreadService": .serviceExtension { ConversationThreadService() },
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }
