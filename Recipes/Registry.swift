@@ -14,6 +14,7 @@ public enum RecipeRegistry {
         "ChatActionsApp": ChatActionsApp.entryPoint,
         "MessageSyncApp": MessageSyncApp.entryPoint,
         "ConversationThreadService": .serviceExtension { ConversationThreadService() },
+        "ReadElsewhereFilterService": .serviceExtension { ReadElsewhereFilterService() },
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }

@@ -20,6 +20,8 @@ public struct AppConfiguration: Sendable, Equatable {
 
     /// The entitlement of the Communication Notifications capability.
     public static let communicationEntitlement = "com.apple.developer.usernotifications.communication"
+    /// The entitlement that lets a service extension hide a notification by handing over empty content.
+    public static let filteringEntitlement = "com.apple.developer.usernotifications.filtering"
     /// The entitlement of the Time Sensitive Notifications capability.
     public static let timeSensitiveEntitlement = "com.apple.developer.usernotifications.time-sensitive"
     /// The Apple-granted entitlement for critical alerts.

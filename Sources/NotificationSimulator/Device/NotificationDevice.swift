@@ -146,6 +146,10 @@ public struct NotificationDevice: Sendable {
                 final = outcome.content
                 record.serviceExtension = outcome.part
                 record.diagnostics += outcome.diagnostics
+                if outcome.filtered {
+                    record.diagnostics += Self.donationDiagnostics(context)
+                    return DeviceRun(record: record)
+                }
             } else if makeExtension != nil {
                 record.serviceExtension = .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: [])
                 if parsed.mutableContentIsBoolean {
@@ -307,6 +311,8 @@ public struct NotificationDevice: Sendable {
         var content: UNNotificationContent
         var part: DeliveryRecord.ExtensionPart
         var diagnostics: [Diagnostic]
+        /// True when the extension hid the notification (empty content, with the filtering entitlement).
+        var filtered = false
     }
 
     private func runExtension(_ serviceExtension: UNNotificationServiceExtension, request: UNNotificationRequest, in context: SimulationContext) -> ExtensionOutcome {
@@ -338,11 +344,15 @@ public struct NotificationDevice: Sendable {
         let decided = calls.first(upTo: budget)
         let decidedAt = decided?.time ?? budget
         var content = request.content
+        var filtered = false
         if let decided {
             if Self.hasAlertText(decided.content) {
                 content = decided.content
+            } else if app.entitlements.contains(AppConfiguration.filteringEntitlement) {
+                filtered = true
+                diagnostics.append(DeviceBehaviours.diagnostic("ios.notification-filtering", "the extension handed over content without alert text and the app has the filtering entitlement: iOS shows nothing"))
             } else {
-                diagnostics.append(DeviceBehaviours.diagnostic("ios.modified-content-without-alert", "the extension removed all alert text, so iOS ignores its changes and shows the original content"))
+                diagnostics.append(DeviceBehaviours.diagnostic("ios.modified-content-without-alert", "the extension removed all alert text, so iOS ignores its changes and shows the original content (hiding it takes the filtering entitlement)"))
             }
         } else {
             diagnostics.append(DeviceBehaviours.diagnostic("ios.time-budget", "the extension did not call the content handler within 30 seconds, even from serviceExtensionTimeWillExpire(): iOS shows the original content"))
@@ -367,7 +377,7 @@ public struct NotificationDevice: Sendable {
         }
         let part = DeliveryRecord.ExtensionPart(invoked: true, contentHandlerCalls: all.count, expired: expired,
                                                 elapsedMilliseconds: decidedAt, fetches: fetches)
-        return ExtensionOutcome(content: content, part: part, diagnostics: diagnostics)
+        return ExtensionOutcome(content: content, part: part, diagnostics: diagnostics, filtered: filtered)
     }
 
     /// What ActivityKit did, as a note of `ios.live-activity`.
