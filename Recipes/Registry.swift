@@ -15,6 +15,7 @@ public enum RecipeRegistry {
         "MessageSyncApp": MessageSyncApp.entryPoint,
         "ConversationThreadService": .serviceExtension { ConversationThreadService() },
         "ReadElsewhereFilterService": .serviceExtension { ReadElsewhereFilterService() },
+        "MediaAttachmentService": .serviceExtension { MediaAttachmentService() },
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }

@@ -341,6 +341,13 @@ struct ExamplePanel {
         case "public.jpeg": "JPEG image"
         case "public.png": "PNG image"
         case "com.compuserve.gif": "GIF image"
+        case "public.mpeg-4": "MPEG-4 video"
+        case "public.mpeg", "public.mpeg-2-video": "MPEG video"
+        case "public.avi": "AVI video"
+        case "public.mpeg-4-audio": "MPEG-4 audio"
+        case "public.mp3": "MP3 audio"
+        case "com.microsoft.waveform-audio": "WAV audio"
+        case "public.aiff-audio": "AIFF audio"
         default: type
         }
         let size = bytes >= 1_000_000 ? "\((bytes + 50_000) / 100_000 / 10).\((bytes + 50_000) / 100_000 % 10) MB"
