@@ -16,6 +16,7 @@ public enum RecipeRegistry {
         "ConversationThreadService": .serviceExtension { ConversationThreadService() },
         "ReadElsewhereFilterService": .serviceExtension { ReadElsewhereFilterService() },
         "MediaAttachmentService": .serviceExtension { MediaAttachmentService() },
+        "BadgeResetApp": BadgeResetApp.entryPoint,
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }

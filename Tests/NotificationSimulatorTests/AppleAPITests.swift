@@ -59,6 +59,22 @@ struct AppleAPITests {
             }
             found.insert(Symbol(path: path.joined(separator: "/"), declaration: Self.normalized(declaration), iOS: Self.availability(symbol)))
         }
+        // Members the model adds to Foundation's types (FileManager's App Group container) are under
+        // Foundation's names, so Apple's list holds them too: every one, whatever its name.
+        // (On Linux FileManager is FoundationEssentials', so the graph is named after whichever it is.)
+        let graphs = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix("NotificationSimulator@Foundation") }
+        for name in graphs.sorted() {
+            let extensionData = try Data(contentsOf: output.appendingPathComponent(name))
+            guard let extensionGraph = try JSONSerialization.jsonObject(with: extensionData) as? [String: Any],
+                  let extensionSymbols = extensionGraph["symbols"] as? [[String: Any]] else { continue }
+            for symbol in extensionSymbols {
+                guard let path = symbol["pathComponents"] as? [String], path.count > 1,
+                      let id = (symbol["identifier"] as? [String: Any])?["precise"] as? String, !id.contains("::SYNTHESIZED::"),
+                      let fragments = symbol["declarationFragments"] as? [[String: Any]] else { continue }
+                let declaration = fragments.compactMap { $0["spelling"] as? String }.joined()
+                found.insert(Symbol(path: path.joined(separator: "/"), declaration: Self.normalized(declaration), iOS: Self.availability(symbol)))
+            }
+        }
         return found
     }
 

@@ -150,4 +150,23 @@ struct SequenceSimulateTests {
         #expect(records[2]["appWoken"] as? Bool == true)
         #expect(try Self.center(records[2]).notifications.map(\.1) == ["Jun"])
     }
+
+    @Test("a count the extension keeps in the App Group carries over: three pushes show badges 1, 2, 3, and a tap resets it (the badge-count recipe)")
+    func appGroupBadgeCounts() throws {
+        let push = #"{"aps": {"alert": {"title": "Mina", "body": "Hi"}, "mutable-content": 1}}"#
+        let (folder, files) = try Self.write([push, push, push])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["simulate", "--recipe", "badge-count", "--tap"] + files)
+        #expect(result.status == 0, "\(result.stderr)")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        try #require(records.count == 3)
+        #expect(records.map { ($0["delivered"] as? [String: Any])?["badge"] as? Int } == [1, 2, 3])
+        #expect(try records.map { try Self.center($0).badge } == [1, 2, 3])
+        let response = try #require(records[2]["response"] as? [String: Any])
+        #expect((response["notificationCenter"] as? [String: Any])?["badge"] as? Int == 0)
+        // A new run is a new device: its App Group starts empty again.
+        let again = try CommandRunner.run(["simulate", "--recipe", "badge-count", files[0]])
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        #expect((first["delivered"] as? [String: Any])?["badge"] as? Int == 1)
+    }
 }

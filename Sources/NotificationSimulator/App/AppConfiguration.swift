@@ -7,6 +7,8 @@ public struct AppConfiguration: Sendable, Equatable {
     public var displayName: String
     /// The entitlement keys whose value is true (or a non-empty array).
     public var entitlements: Set<String>
+    /// The App Groups of `com.apple.security.application-groups`, in the entitlements' order.
+    public var appGroups: [String] = []
     /// `NSUserActivityTypes` from Info.plist.
     public var userActivityTypes: [String]
     /// `UIBackgroundModes` from Info.plist.
@@ -24,6 +26,8 @@ public struct AppConfiguration: Sendable, Equatable {
     public static let filteringEntitlement = "com.apple.developer.usernotifications.filtering"
     /// The entitlement of the Time Sensitive Notifications capability.
     public static let timeSensitiveEntitlement = "com.apple.developer.usernotifications.time-sensitive"
+    /// The entitlement listing the app's App Groups (an array of group identifiers).
+    public static let appGroupsEntitlement = "com.apple.security.application-groups"
     /// The Apple-granted entitlement for critical alerts.
     public static let criticalAlertsEntitlement = "com.apple.developer.usernotifications.critical-alerts"
 
@@ -80,6 +84,7 @@ public struct AppConfiguration: Sendable, Equatable {
             for (key, value) in dictionary where isGranted(value, boolean: booleanEntitlements.contains(key)) {
                 configuration.entitlements.insert(key)
             }
+            configuration.appGroups = (dictionary[appGroupsEntitlement] as? [Any] ?? []).compactMap { $0 as? String }
         }
         if let infoPlist {
             let dictionary = try parsePlist(infoPlist, shown: displayInfoPlist)
@@ -89,7 +94,7 @@ public struct AppConfiguration: Sendable, Equatable {
     }
 
     /// The capability entitlements whose value is a Boolean in Apple's documentation.
-    public static let booleanEntitlements: Set<String> = [communicationEntitlement, timeSensitiveEntitlement, criticalAlertsEntitlement]
+    public static let booleanEntitlements: Set<String> = [communicationEntitlement, filteringEntitlement, timeSensitiveEntitlement, criticalAlertsEntitlement]
 
     /// Takes the app's name, activity types and background modes from an Info.plist dictionary.
     private mutating func apply(infoPlist dictionary: [String: Any]) {

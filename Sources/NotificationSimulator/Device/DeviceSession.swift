@@ -2,7 +2,7 @@ import Foundation
 
 /// One device living through a sequence of pushes (`pushbook simulate a.json b.json …`): the
 /// notification center (what Notification Center holds, the badge, the registered categories, the
-/// pending local requests) carries over from one push to the next, and the virtual clock moves on
+/// pending local requests) and the App Group containers carry over from one push to the next, and the virtual clock moves on
 /// by a gap between them.
 ///
 /// Modelling choices, not Apple's word: a push without `apns-collapse-id` gets the request
@@ -13,6 +13,8 @@ import Foundation
 public final class DeviceSession: @unchecked Sendable {
     /// The center every push of the sequence is delivered to.
     let center = UNUserNotificationCenter()
+    /// The App Group containers the app and its extension share across the sequence.
+    let appGroups = AppGroupContainers()
     private let state = Locked((pushes: 0, elapsed: 0))
     private let shown = Locked<UNNotification?>(nil)
 

@@ -43,7 +43,8 @@ extension NotificationDevice {
         case (.notRunning, true): .launched
         case (.notRunning, false): .launchedInBackground
         }
-        let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle, center: session.center, dateOffset: session.elapsed)
+        let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle, center: session.center, dateOffset: session.elapsed,
+                                        appGroups: session.appGroups, appGroupIdentifiers: Set(app.appGroups))
         return SimulationContext.with(context) {
             let host = ExtensionHost(context: context)
             var diagnostics: [Diagnostic] = []

@@ -25,7 +25,8 @@ public struct NotificationDevice: Sendable {
     /// A new simulated world for one run: with `session`, on the sequence's center, `offset` milliseconds in.
     private func makeContext(_ session: DeviceSession? = nil, offset: Int = 0) -> SimulationContext {
         let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle,
-                                        center: session?.center ?? UNUserNotificationCenter(), dateOffset: offset)
+                                        center: session?.center ?? UNUserNotificationCenter(), dateOffset: offset,
+                                        appGroups: session?.appGroups ?? AppGroupContainers(), appGroupIdentifiers: Set(app.appGroups))
         context.center.userSettings = app.settings
         return context
     }

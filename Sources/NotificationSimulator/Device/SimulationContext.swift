@@ -33,6 +33,10 @@ final class SimulationContext: Sendable {
     let firebaseExtensionHelper = FIRMessagingExtensionHelper()
     /// The extension's (or app's) bundle resources, by file name: what `INImage(named:)` finds.
     let bundle: [String: Data]
+    /// The App Group containers of the device (a sequence's own, carried from push to push).
+    let appGroups: AppGroupContainers
+    /// The App Groups the app's entitlements list: the only ones whose container it gets.
+    let appGroupIdentifiers: Set<String>
 
     /// One donation and what became of it.
     struct Donation {
@@ -49,11 +53,14 @@ final class SimulationContext: Sendable {
     /// The fixed date virtual time zero stands for: 2026-01-01T00:00:00Z.
     static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
 
-    init(network: FixtureNetwork, bundle: [String: Data] = [:], center: UNUserNotificationCenter = UNUserNotificationCenter(), dateOffset: Int = 0) {
+    init(network: FixtureNetwork, bundle: [String: Data] = [:], center: UNUserNotificationCenter = UNUserNotificationCenter(), dateOffset: Int = 0,
+         appGroups: AppGroupContainers = AppGroupContainers(), appGroupIdentifiers: Set<String> = []) {
         self.network = network
         self.bundle = bundle
         self.center = center
         self.dateOffset = dateOffset
+        self.appGroups = appGroups
+        self.appGroupIdentifiers = appGroupIdentifiers
     }
 
     /// Records a donation.
