@@ -17,6 +17,7 @@ public enum RecipeRegistry {
         "ReadElsewhereFilterService": .serviceExtension { ReadElsewhereFilterService() },
         "MediaAttachmentService": .serviceExtension { MediaAttachmentService() },
         "BadgeResetApp": BadgeResetApp.entryPoint,
+        "UrgencyService": .serviceExtension { UrgencyService() },
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }

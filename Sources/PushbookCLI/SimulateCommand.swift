@@ -20,7 +20,7 @@ enum SimulateCommand {
     static let infoPlist = OptionSpec.value("--info-plist", "FILE", help: "The app's Info.plist (XML plist); replaces only the recipe's Info.plist.")
     /// The user's notification settings.
     static let settings = OptionSpec.value("--settings", "FILE",
-        help: "The user's notification settings: a JSON object of UNNotificationSettings names to Apple's cases, for example {\"authorizationStatus\": \"provisional\"} or {\"soundSetting\": \"disabled\"} (keys: authorizationStatus, alertSetting, soundSetting, badgeSetting, lockScreenSetting, notificationCenterSetting, criticalAlertSetting; left out means enabled). Replaces the recipe app folder's settings.json. Without settings everything is allowed and the record has no settings part.")
+        help: "The user's notification settings: a JSON object of UNNotificationSettings names to Apple's cases, for example {\"authorizationStatus\": \"provisional\"} or {\"soundSetting\": \"disabled\"} (keys: authorizationStatus, alertSetting, soundSetting, badgeSetting, lockScreenSetting, notificationCenterSetting, criticalAlertSetting, timeSensitiveSetting; left out means enabled; and Pushbook's own focus, on or off, default off). Replaces the recipe app folder's settings.json. Without settings everything is allowed and the record has no settings part.")
     /// The app's strings.
     static let strings = OptionSpec.value("--strings", "FILE",
         help: "The app's Localizable.strings (\"key\" = \"value\"; UTF-8 or UTF-16), for the alert's loc-key, title-loc-key and subtitle-loc-key. Replaces the recipe app folder's Localizable.strings. Without strings the record shows the keys.")

@@ -287,7 +287,9 @@ struct ExamplePanel {
                                                       note: beforeNote,
                                                       expanded: false, modifier: "is-before"))
         }
-        let afterLabel = view.presentation == nil ? "What the user sees" : "What the user sees (app in the foreground)"
+        let quiet = view.shown?.places.map { !$0.contains("banner") && $0.contains("notificationCenter") } ?? false
+        let afterLabel = view.presentation != nil ? "What the user sees (app in the foreground)"
+            : quiet ? "In Notification Center only (no banner, no sound)" : "What the user sees"
         figures.append(NotificationPreview.figure(after, label: afterLabel, note: afterNote, expanded: false, modifier: "is-after"))
         if let after, after.attachmentDataURI != nil || after.attachmentLabel != nil || !after.actions.isEmpty {
             figures.append(NotificationPreview.figure(after, label: "Expanded (long press)", note: nil, expanded: true, modifier: "is-expanded"))

@@ -22,6 +22,10 @@ public struct DeviceSettings: Sendable, Equatable {
     public var notificationCenterSetting: UNNotificationSetting
     /// `criticalAlertSetting` (critical sounds also need Apple's entitlement).
     public var criticalAlertSetting: UNNotificationSetting
+    /// `timeSensitiveSetting` (iOS 15): whether the user lets the app's time-sensitive notifications break through a Focus.
+    public var timeSensitiveSetting: UNNotificationSetting = .enabled
+    /// Whether a Focus is on (Pushbook's own key `focus`, "on" or "off": iOS does not tell an app about Focus).
+    public var focus = false
 
     /// Creates settings; everything allowed by default.
     public init(authorizationStatus: UNAuthorizationStatus = .authorized, alertSetting: UNNotificationSetting = .enabled,
@@ -45,7 +49,7 @@ public struct DeviceSettings: Sendable, Equatable {
 
     /// The keys a settings file may have, in help order.
     public static let keys = ["authorizationStatus", "alertSetting", "soundSetting", "badgeSetting", "lockScreenSetting",
-                              "notificationCenterSetting", "criticalAlertSetting"]
+                              "notificationCenterSetting", "criticalAlertSetting", "timeSensitiveSetting", "focus"]
 
     /// Reads a settings file; `shown` names it in diagnostics.
     public static func load(from url: URL, displayPath: String? = nil) throws(Diagnostic) -> DeviceSettings {
@@ -79,6 +83,13 @@ public struct DeviceSettings: Sendable, Equatable {
             guard let name = member.value.stringValue else {
                 throw Diagnostic(file: shown, location: member.value.location, rule: rule, message: "'\(member.key)' must be a string naming Apple's case")
             }
+            if member.key == "focus" {
+                guard name == "on" || name == "off" else {
+                    throw Diagnostic(file: shown, location: member.value.location, rule: rule, message: "focus '\(name)' is not one of on, off")
+                }
+                settings.focus = name == "on"
+                continue
+            }
             if member.key == "authorizationStatus" {
                 guard let status = UNAuthorizationStatus(settingsName: name) else {
                     throw Diagnostic(file: shown, location: member.value.location, rule: rule,
@@ -97,6 +108,7 @@ public struct DeviceSettings: Sendable, Equatable {
             case "badgeSetting": settings.badgeSetting = value
             case "lockScreenSetting": settings.lockScreenSetting = value
             case "notificationCenterSetting": settings.notificationCenterSetting = value
+            case "timeSensitiveSetting": settings.timeSensitiveSetting = value
             default: settings.criticalAlertSetting = value
             }
         }
@@ -105,6 +117,30 @@ public struct DeviceSettings: Sendable, Equatable {
 
     /// What iOS does with a visible push under these settings (catalogue entries `ios.settings-*`).
     public var verdict: SettingsVerdict { SettingsVerdict(self) }
+
+    /// Where a delivered notification at `level` appears under these settings, narrowed from the
+    /// settings' own `places` (rule `ios.interruption-level-focus`): a passive one goes to the
+    /// notification list without lighting the screen or playing a sound; in a Focus an active one is
+    /// silenced (listed in Notification Center only), a time-sensitive one breaks through unless the
+    /// user turned that off, and a critical one always does. Nil when the level changes nothing.
+    public func interruption(level: APNsInterruptionLevel, places: [String]) -> (places: [String], silenced: Bool, note: String)? {
+        let listed = places.filter { $0 == "notificationCenter" }
+        switch level {
+        case .passive:
+            return (listed, true, "interruption level passive: iOS adds the notification to the list in Notification Center without lighting up the screen or playing a sound")
+        case .active where focus:
+            return (listed, true, "a Focus is on: iOS silences this active notification (Notification Center only, no banner, no sound); only a time-sensitive or critical one breaks through")
+        case .timeSensitive where focus:
+            guard timeSensitiveSetting == .enabled else {
+                return (listed, true, "a Focus is on and the user turned off time-sensitive notifications for the app (timeSensitiveSetting \(timeSensitiveSetting.settingsName)): iOS silences it like an active one")
+            }
+            return (places, false, "a Focus is on: this time-sensitive notification breaks through it (the user allows time-sensitive notifications for the app)")
+        case .critical where focus:
+            return (places, false, "a Focus is on: a critical alert breaks through it")
+        default:
+            return nil
+        }
+    }
 }
 
 /// What the settings let a visible notification do: decided once here, read by the device and the record.

@@ -165,6 +165,13 @@ public struct NotificationDevice: Sendable {
             let presented = present(final, original: original, donated: Self.donated(context), diagnostics: &diagnostics)
             record.delivered = presented?.notification
             record.diagnostics += diagnostics
+            // With settings, the interruption level and a Focus narrow where it appears (ios.interruption-level-focus).
+            if let level = record.delivered?.interruptionLevel, let settings = app.settings, let part = record.settings,
+               let gate = settings.interruption(level: level, places: part.shownIn) {
+                record.settings?.shownIn = gate.places
+                if gate.silenced { record.settings?.soundPlays = false }
+                record.diagnostics.append(DeviceBehaviours.diagnostic("ios.interruption-level-focus", gate.note))
+            }
             let shown = UNNotification(request: UNNotificationRequest(identifier: requestIdentifier, content: final, trigger: UNPushNotificationTrigger()),
                                        date: Self.date(context))
             var answerable = record.delivered != nil

@@ -66,6 +66,7 @@ open class UNNotificationSettings: NSObject, NSCopying, @unchecked Sendable {
         notificationCenterSetting = settings.notificationCenterSetting
         lockScreenSetting = settings.lockScreenSetting
         criticalAlertSetting = settings.criticalAlertSetting
+        timeSensitiveSetting = settings.timeSensitiveSetting
         if settings.alertSetting != .enabled { alertStyle = .none }
     }
 
