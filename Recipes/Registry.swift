@@ -18,6 +18,7 @@ public enum RecipeRegistry {
         "MediaAttachmentService": .serviceExtension { MediaAttachmentService() },
         "BadgeResetApp": BadgeResetApp.entryPoint,
         "UrgencyService": .serviceExtension { UrgencyService() },
+        "DeepLinkApp": DeepLinkApp.entryPoint,
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }
