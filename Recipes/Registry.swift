@@ -19,6 +19,7 @@ public enum RecipeRegistry {
         "BadgeResetApp": BadgeResetApp.entryPoint,
         "UrgencyService": .serviceExtension { UrgencyService() },
         "DeepLinkApp": DeepLinkApp.entryPoint,
+        "InboxSyncApp": InboxSyncApp.entryPoint,
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }

@@ -34,6 +34,7 @@ struct BackgroundPushTests {
         #expect(calls.current == 1)
         #expect(second.notificationCenter?.notifications.isEmpty == true)
         #expect(!second.diagnostics.contains { $0.rule == "ios.background-push-handler" })
+        #expect(second.background?.completed == true)
     }
 
     @Test("without the background mode iOS does not wake the app: the handler never runs and the notification stays")
@@ -46,6 +47,7 @@ struct BackgroundPushTests {
         let second = handlers.simulate(TestSupport.lint(Self.silent, headers: Self.background), on: device, session: session).record
         #expect(!second.appWoken)
         #expect(calls.current == 0)
+        #expect(second.background == nil)
         #expect(second.notificationCenter?.notifications.count == 1)
     }
 
@@ -56,5 +58,6 @@ struct BackgroundPushTests {
         let warning = record.diagnostics.first { $0.rule == "ios.background-push-handler" }
         #expect(warning?.severity == .warning)
         #expect(warning?.message.contains("within 30 s") == true)
+        #expect(record.background == DeliveryRecord.BackgroundPart(completed: false, elapsedMilliseconds: 30_000, fetches: []))
     }
 }

@@ -76,11 +76,7 @@ extension NotificationDevice {
                 diagnostics.append(DeviceBehaviours.diagnostic("ios.notification-response",
                     "the delegate did not call didReceive's completion handler within \(Self.answerMilliseconds / 1000) s of virtual time", severity: .warning))
             }
-            let fetches = context.network.fetches.map { fetch in
-                DeliveryRecord.FetchRecord(url: fetch.url, status: fetch.status, mimeType: fetch.mimeType, bytes: fetch.bytes,
-                                           milliseconds: fetch.completed ? fetch.milliseconds : 0, late: !fetch.completed,
-                                           method: fetch.method, sentBody: fetch.sentBody)
-            }
+            let fetches = context.network.fetches.map { DeliveryRecord.FetchRecord($0, late: !$0.completed) }
             let part = DeliveryRecord.ResponsePart(notification: shown.request.identifier, actionIdentifier: chosen.identifier,
                                                    actionTitle: chosen.title, userText: chosen.text, appState: appState, app: outcome,
                                                    delegateMethod: delivered.method, completed: completed, fetches: fetches,

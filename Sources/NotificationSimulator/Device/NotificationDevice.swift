@@ -221,7 +221,10 @@ public struct NotificationDevice: Sendable {
               let event = context.scheduler.popEarliest() {
             host.run(event)
         }
+        let finishedAt = completed.current ? context.clock.now : Self.backgroundPushMilliseconds
         _ = context.scheduler.cancelAll()
+        record.background = .init(completed: completed.current, elapsedMilliseconds: finishedAt,
+                                  fetches: context.network.fetches.map { DeliveryRecord.FetchRecord($0, late: !$0.completed) })
         if !completed.current {
             record.diagnostics.append(DeviceBehaviours.diagnostic("ios.background-push-handler",
                 "the app's handler of the background push did not call its completion handler within \(Self.backgroundPushMilliseconds / 1000) s; iOS may stop the app and wake it less often", severity: .warning))
@@ -377,11 +380,8 @@ public struct NotificationDevice: Sendable {
         if expired, decided != nil {
             diagnostics.append(DeviceBehaviours.diagnostic("ios.time-budget", "the time budget ran out; serviceExtensionTimeWillExpire() delivered the best attempt", severity: .note))
         }
-        let fetches = context.network.fetches.map { fetch in
-            DeliveryRecord.FetchRecord(url: fetch.url, status: fetch.status, mimeType: fetch.mimeType, bytes: fetch.bytes,
-                                       milliseconds: fetch.completed ? fetch.milliseconds : 0,
-                                       late: !fetch.completed || fetch.startedAt + fetch.milliseconds > decidedAt,
-                                       method: fetch.method, sentBody: fetch.sentBody)
+        let fetches = context.network.fetches.map {
+            DeliveryRecord.FetchRecord($0, late: !$0.completed || $0.startedAt + $0.milliseconds > decidedAt)
         }
         let part = DeliveryRecord.ExtensionPart(invoked: true, contentHandlerCalls: all.count, expired: expired,
                                                 elapsedMilliseconds: decidedAt, fetches: fetches)

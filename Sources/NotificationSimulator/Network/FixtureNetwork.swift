@@ -110,3 +110,11 @@ final class FixtureNetwork: Sendable {
         }.map(\.element)
     }
 }
+
+extension DeliveryRecord.FetchRecord {
+    /// A fetch of the run as the record shows it; `late` when its response came after what it was for was decided.
+    init(_ fetch: FixtureNetwork.Fetch, late: Bool) {
+        self.init(url: fetch.url, status: fetch.status, mimeType: fetch.mimeType, bytes: fetch.bytes,
+                  milliseconds: fetch.completed ? fetch.milliseconds : 0, late: late, method: fetch.method, sentBody: fetch.sentBody)
+    }
+}

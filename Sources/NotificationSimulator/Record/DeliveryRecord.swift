@@ -36,6 +36,8 @@ public struct DeliveryRecord: Sendable, Equatable {
     public var notificationCenter: NotificationCenterPart?
     /// How the user answered the notification shown last, or nil when no answer was given.
     public var response: ResponsePart?
+    /// What the app did with a background push it was woken for; nil otherwise.
+    public var background: BackgroundPart?
 
     /// The APNs part.
     public struct APNsPart: Sendable, Equatable {
@@ -218,6 +220,9 @@ public struct DeliveryRecord: Sendable, Equatable {
         }
         if let notificationCenter {
             pairs.append(("notificationCenter", notificationCenter.json))
+        }
+        if let background {
+            pairs.append(("background", background.json))
         }
         if let response {
             pairs.append(("response", response.json))
