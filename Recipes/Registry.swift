@@ -20,6 +20,7 @@ public enum RecipeRegistry {
         "UrgencyService": .serviceExtension { UrgencyService() },
         "DeepLinkApp": DeepLinkApp.entryPoint,
         "InboxSyncApp": InboxSyncApp.entryPoint,
+        "QuietStartApp": QuietStartApp.entryPoint,
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }

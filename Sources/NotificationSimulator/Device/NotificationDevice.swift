@@ -27,7 +27,8 @@ public struct NotificationDevice: Sendable {
         let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle,
                                         center: session?.center ?? UNUserNotificationCenter(), dateOffset: offset,
                                         appGroups: session?.appGroups ?? AppGroupContainers(), appGroupIdentifiers: Set(app.appGroups))
-        context.center.userSettings = app.settings
+        // A sequence keeps the settings its app changed (a provisional authorization it asked for).
+        if session == nil || context.center.userSettings == nil { context.center.userSettings = app.settings }
         return context
     }
 
@@ -116,19 +117,6 @@ public struct NotificationDevice: Sendable {
             return DeviceRun(record: record)
         }
         record.diagnostics += parsed.localizationNotes
-        // The user's settings decide first whether anything is delivered (ios.settings-*).
-        let verdict = app.settings?.verdict
-        if let settings = app.settings, let verdict {
-            record.settings = .init(authorizationStatus: settings.authorizationStatus.settingsName, shownIn: verdict.places,
-                                    soundPlays: verdict.playsSound && parsed.content.sound != nil,
-                                    badgeApplied: verdict.appliesBadge && parsed.content.badge != nil)
-            if let reason = verdict.reason { record.diagnostics.append(DeviceBehaviours.diagnostic(reason.rule, reason.message)) }
-            if !verdict.delivers {
-                record.serviceExtension = makeExtension.map { _ in .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: []) }
-                return DeviceRun(record: record)
-            }
-        }
-        let runsExtension = parsed.mutableContent && parsed.hasAlertText && makeExtension != nil && verdict?.runsExtension != false
         let original = parsed.content
         // Apple: a remote notification's request identifier is its apns-collapse-id; with none, the
         // system assigns one. A notification with the identifier of one shown before replaces it.
@@ -142,6 +130,21 @@ public struct NotificationDevice: Sendable {
                 let box = UncheckedBox(appSetUp)
                 ExtensionHost(context: context).call("app") { box.value(context.center) }
             }
+            // The user's settings decide first whether anything is delivered (ios.settings-*): the
+            // device's, which the app's own requestAuthorization may have changed (provisional).
+            let settings = context.center.userSettings
+            let verdict = settings?.verdict
+            if let settings, let verdict {
+                record.settings = .init(authorizationStatus: settings.authorizationStatus.settingsName, shownIn: verdict.places,
+                                        soundPlays: verdict.playsSound && parsed.content.sound != nil,
+                                        badgeApplied: verdict.appliesBadge && parsed.content.badge != nil)
+                if let reason = verdict.reason { record.diagnostics.append(DeviceBehaviours.diagnostic(reason.rule, reason.message)) }
+                if !verdict.delivers {
+                    record.serviceExtension = makeExtension.map { _ in .init(invoked: false, contentHandlerCalls: 0, expired: false, elapsedMilliseconds: 0, fetches: []) }
+                    return DeviceRun(record: record)
+                }
+            }
+            let runsExtension = parsed.mutableContent && parsed.hasAlertText && makeExtension != nil && verdict?.runsExtension != false
             if runsExtension, let makeExtension {
                 let outcome = runExtension(makeExtension(), request: pushRequest, in: context)
                 final = outcome.content
@@ -166,7 +169,7 @@ public struct NotificationDevice: Sendable {
             record.delivered = presented?.notification
             record.diagnostics += diagnostics
             // With settings, the interruption level and a Focus narrow where it appears (ios.interruption-level-focus).
-            if let level = record.delivered?.interruptionLevel, let settings = app.settings, let part = record.settings,
+            if let level = record.delivered?.interruptionLevel, let settings = context.center.userSettings, let part = record.settings,
                let gate = settings.interruption(level: level, places: part.shownIn) {
                 record.settings?.shownIn = gate.places
                 if gate.silenced { record.settings?.soundPlays = false }

@@ -82,14 +82,27 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Asks for permission; the simulated user has already answered (allowed, unless the settings say otherwise).
+    /// Asks for permission; the simulated user has already answered (allowed, unless the settings say
+    /// otherwise). A request with `.provisional` while the user has not been asked is granted at once,
+    /// without a prompt, as provisional (Apple's rule, `ios.settings-provisional`).
     open func requestAuthorization(options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        let granted = granted
+        let granted = authorize(options)
         later("authorization") { completionHandler(granted, nil) }
     }
 
     /// Asks for permission; the simulated user has already answered (allowed, unless the settings say otherwise).
-    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool { granted }
+    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool { authorize(options) }
+
+    /// The answer to a request for `options`: provisional is granted without asking a user who has not
+    /// answered yet; anything else gets the answer the settings hold.
+    private func authorize(_ options: UNAuthorizationOptions) -> Bool {
+        state.withLock { state in
+            if options.contains(.provisional), state.settings?.authorizationStatus == .notDetermined {
+                state.settings?.authorizationStatus = .provisional
+            }
+        }
+        return granted
+    }
 
     /// The app's notification settings.
     open func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
