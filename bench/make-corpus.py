@@ -34,11 +34,16 @@ import sys
 from pathlib import Path
 
 TAGGED_KEYS = re.compile(r'("(?:body|text|room)"\s*:\s*")((?:[^"\\]|\\.)*)(")')
+# A push with nothing to show (a background push) has none of those keys: its device token, or else
+# its cursor or an id in its data, is varied instead.
+FALLBACK_KEYS = re.compile(r'("(?:token|since|[a-zA-Z]+Id)"\s*:\s*")((?:[^"\\]|\\.)*)(")')
 FENCE = re.compile(r'^(\s*)(`{3,}|~{3,})(.*)$')
 
 
 def vary_example(text: str, tag: str) -> str:
     new, count = TAGGED_KEYS.subn(lambda m: m.group(1) + m.group(2) + " " + tag + m.group(3), text)
+    if count == 0:
+        new, count = FALLBACK_KEYS.subn(lambda m: m.group(1) + m.group(2) + "-" + tag + m.group(3), text, count=1)
     if count == 0:
         raise SystemExit(f"make-corpus: an example has no body/text/room string to vary:\n{text[:200]}")
     return new

@@ -229,7 +229,16 @@ public struct RecipeLoader: Sendable {
         try checkDownloadCollisions(remaining, display: display)
         var examples: [Example] = []
         for (item, line) in front.list("examples") {
-            var words = item.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            // reply="TEXT" may hold spaces: its text is read before the item is split into words.
+            var reply: String?
+            if let open = item.range(of: "reply=\""), !item[..<open.lowerBound].contains("caption=") {
+                guard let close = item[open.upperBound...].firstIndex(of: "\"") else {
+                    throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "reply=\"…: the reply's closing double quote is missing")
+                }
+                reply = String(item[open.upperBound..<close])
+            }
+            let unquoted = reply.map { item.replacingOccurrences(of: "reply=\"\($0)\"", with: "reply=\"") } ?? item
+            var words = unquoted.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard !words.isEmpty else { continue }
             let name = words.removeFirst()
             try checkExampleName(name, file: file, location: SourceLocation(line: line, column: 1))
@@ -252,46 +261,23 @@ public struct RecipeLoader: Sendable {
             }
             var example = makeExample(name, folder: folder, input: inputName)
             var captionWords: [String] = []
-            var replyWords: [String] = []
-            var actionName: String?
+            var tapped = false, actionName: String?
+            let fail = { (message: String) in Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, message) }
             for word in words {
                 if !captionWords.isEmpty { captionWords.append(word); continue }
-                if !replyWords.isEmpty {
-                    // reply="TEXT" runs to the word that closes its quote.
-                    replyWords.append(word)
-                    if word.hasSuffix("\"") { example.answer = .reply(Self.quoted(replyWords), action: nil); replyWords = [] }
-                    continue
-                }
-                if word.hasPrefix("input=") { continue }
-                if word == "tap" || word.hasPrefix("action=") || word.hasPrefix("reply=") {
-                    let isReply: Bool = if case .reply? = example.answer { true } else { false }
-                    let fits = word == "tap" ? example.answer == nil && actionName == nil
-                        : word.hasPrefix("action=") ? actionName == nil && (example.answer == nil || isReply)
-                        : example.answer == nil
-                    guard fits else {
-                        throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "an example has one answer: tap, action=ID, or reply=\"TEXT\" (with action=ID when the category has several text input actions)")
-                    }
-                    if word == "tap" { example.answer = .tap }
-                    else if word.hasPrefix("action=") {
-                        actionName = String(word.dropFirst(7))
-                        guard !(actionName ?? "").isEmpty else {
-                            throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "action= needs the identifier of an action of the notification's category")
-                        }
-                    } else {
-                        let rest = String(word.dropFirst(6))
-                        guard rest.hasPrefix("\"") else {
-                            throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "a reply is written reply=\"TEXT\", in double quotes")
-                        }
-                        replyWords = [rest]
-                        if rest.count >= 2 && rest.hasSuffix("\"") { example.answer = .reply(Self.quoted(replyWords), action: nil); replyWords = [] }
-                    }
-                    continue
-                }
+                if word.hasPrefix("input=") || word.hasPrefix("reply=\"") { continue } // read above
+                if word == "tap" { tapped = true; continue }
                 if word == "not-running" { example.notRunning = true; continue }
+                if word.hasPrefix("reply=") { throw fail("a reply is written reply=\"TEXT\", in double quotes") }
+                if word.hasPrefix("action=") {
+                    guard actionName == nil, word.count > 7 else { throw fail("an example names one action, as action=ID") }
+                    actionName = String(word.dropFirst(7))
+                    continue
+                }
                 if word.hasPrefix("after=") {
                     let name = String(word.dropFirst(6))
                     guard examples.contains(where: { $0.id == name }) else {
-                        throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "after=\(name): the push it follows must be an example listed above this one")
+                        throw fail("after=\(name): the push it follows must be an example listed above this one")
                     }
                     example.after = name
                     continue
@@ -320,29 +306,22 @@ public struct RecipeLoader: Sendable {
                     throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "unknown example option '\(word)' (expected input=, extension=, app=, header=, foreground, plain, tap, action=, reply=, not-running, after=, caption=)")
                 }
             }
-            guard replyWords.isEmpty else {
-                throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "reply=\"…: the reply's closing double quote is missing")
-            }
-            if let actionName {
-                if case .reply(let text, _)? = example.answer { example.answer = .reply(text, action: actionName) }
-                else { example.answer = .action(actionName) }
+            switch (tapped, actionName, reply) {
+            case (false, nil, nil): break
+            case (true, nil, nil): example.answer = .tap
+            case (false, let action?, nil): example.answer = .action(action)
+            case (false, let action, let text?): example.answer = .reply(text, action: action)
+            default: throw fail("an example has one answer: tap, action=ID, or reply=\"TEXT\" (with action=ID when the category has several text input actions)")
             }
             if example.notRunning && example.answer == nil {
-                throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "not-running is where the app is when the user answers: give the answer too (tap, action=ID or reply=\"TEXT\")")
+                throw fail("not-running is where the app is when the user answers: give the answer too (tap, action=ID or reply=\"TEXT\")")
             }
-            if example.foreground && example.notRunning {
-                throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "an example's app is in the foreground or not running, not both")
-            }
+            if example.foreground && example.notRunning { throw fail("an example's app is in the foreground or not running, not both") }
             example.caption = captionWords.joined(separator: " ")
             examples.append(example)
         }
         examples += remaining.map { makeExample($0, folder: folder) }
         return examples
-    }
-
-    /// The text of a `reply="TEXT"` option split at spaces: the words joined, without the quotes.
-    private static func quoted(_ words: [String]) -> String {
-        String(words.joined(separator: " ").dropFirst().dropLast())
     }
 
     /// Refuses an example name that is not plain or is too long (`ToolRule.exampleName`).
