@@ -21,6 +21,7 @@ public enum RecipeRegistry {
         "DeepLinkApp": DeepLinkApp.entryPoint,
         "InboxSyncApp": InboxSyncApp.entryPoint,
         "QuietStartApp": QuietStartApp.entryPoint,
+        "LocalizedDataService": .serviceExtension { LocalizedDataService() },
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }

@@ -44,7 +44,7 @@ extension NotificationDevice {
         case (.notRunning, false): .launchedInBackground
         }
         let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle, center: session.center, dateOffset: session.elapsed,
-                                        appGroups: session.appGroups, appGroupIdentifiers: Set(app.appGroups))
+                                        appGroups: session.appGroups, appGroupIdentifiers: Set(app.appGroups), strings: app.strings)
         return SimulationContext.with(context) {
             let host = ExtensionHost(context: context)
             var diagnostics: [Diagnostic] = []

@@ -26,7 +26,7 @@ public struct NotificationDevice: Sendable {
     private func makeContext(_ session: DeviceSession? = nil, offset: Int = 0) -> SimulationContext {
         let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle,
                                         center: session?.center ?? UNUserNotificationCenter(), dateOffset: offset,
-                                        appGroups: session?.appGroups ?? AppGroupContainers(), appGroupIdentifiers: Set(app.appGroups))
+                                        appGroups: session?.appGroups ?? AppGroupContainers(), appGroupIdentifiers: Set(app.appGroups), strings: app.strings)
         // A sequence keeps the settings its app changed (a provisional authorization it asked for).
         if session == nil || context.center.userSettings == nil { context.center.userSettings = app.settings }
         return context

@@ -37,6 +37,8 @@ final class SimulationContext: Sendable {
     let appGroups: AppGroupContainers
     /// The App Groups the app's entitlements list: the only ones whose container it gets.
     let appGroupIdentifiers: Set<String>
+    /// The app's Localizable.strings, for `NSString.localizedUserNotificationString(forKey:arguments:)`.
+    let strings: LocalizableStrings?
 
     /// One donation and what became of it.
     struct Donation {
@@ -54,13 +56,14 @@ final class SimulationContext: Sendable {
     static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
 
     init(network: FixtureNetwork, bundle: [String: Data] = [:], center: UNUserNotificationCenter = UNUserNotificationCenter(), dateOffset: Int = 0,
-         appGroups: AppGroupContainers = AppGroupContainers(), appGroupIdentifiers: Set<String> = []) {
+         appGroups: AppGroupContainers = AppGroupContainers(), appGroupIdentifiers: Set<String> = [], strings: LocalizableStrings? = nil) {
         self.network = network
         self.bundle = bundle
         self.center = center
         self.dateOffset = dateOffset
         self.appGroups = appGroups
         self.appGroupIdentifiers = appGroupIdentifiers
+        self.strings = strings
     }
 
     /// Records a donation.
