@@ -24,4 +24,7 @@ public struct UNAuthorizationOptions: OptionSet, @unchecked Sendable {
     /// Provisional authorization: quiet notifications without asking.
     @available(iOS 12.0, *)
     public static let provisional = UNAuthorizationOptions(rawValue: 1 << 6)
+    /// Siri may announce the app's notifications; deprecated in iOS 15, where it no longer needs asking.
+    @available(iOS, introduced: 13.0, deprecated: 15.0)
+    public static let announcement = UNAuthorizationOptions(rawValue: 1 << 7)
 }

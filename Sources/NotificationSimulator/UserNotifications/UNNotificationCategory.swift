@@ -71,4 +71,7 @@ public struct UNNotificationCategoryOptions: OptionSet, @unchecked Sendable {
     /// Show the subtitle when previews are hidden.
     @available(iOS 11.0, *)
     public static let hiddenPreviewsShowSubtitle = UNNotificationCategoryOptions(rawValue: 1 << 3)
+    /// Siri may read the category's notifications aloud; deprecated in iOS 15.
+    @available(iOS, introduced: 13.0, deprecated: 15.0)
+    public static let allowAnnouncement = UNNotificationCategoryOptions(rawValue: 1 << 4)
 }

@@ -38,6 +38,9 @@ open class UNNotificationSettings: NSObject, NSCopying, @unchecked Sendable {
     /// Whether communication notifications from direct messages may break through.
     @available(iOS 15.0, *)
     open private(set) var directMessagesSetting: UNNotificationSetting
+    /// Whether Siri can announce the app's notifications (the simulated device has no such accessory).
+    @available(iOS 13.0, *)
+    open private(set) var announcementSetting: UNNotificationSetting
 
     init(status: UNAuthorizationStatus, enabled: UNNotificationSetting) {
         authorizationStatus = status
@@ -54,6 +57,7 @@ open class UNNotificationSettings: NSObject, NSCopying, @unchecked Sendable {
         timeSensitiveSetting = .notSupported
         scheduledDeliverySetting = .disabled
         directMessagesSetting = .notSupported
+        announcementSetting = .notSupported
         super.init()
     }
 
