@@ -41,6 +41,31 @@ open class INSendMessageIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// The initializer of iOS 14.0 without attachments, deprecated in the same release.
+    @available(iOS, introduced: 14.0, deprecated: 14.0)
+    public convenience init(recipients: [INPerson]?, outgoingMessageType: INOutgoingMessageType, content: String?,
+                            speakableGroupName: INSpeakableString?, conversationIdentifier: String?, serviceName: String?,
+                            sender: INPerson?) {
+        self.init(recipients: recipients, outgoingMessageType: outgoingMessageType, content: content, speakableGroupName: speakableGroupName,
+                  conversationIdentifier: conversationIdentifier, serviceName: serviceName, sender: sender, attachments: nil)
+    }
+
+    /// The initializer of iOS 11 (a text message), deprecated in iOS 14.
+    @available(iOS, introduced: 11.0, deprecated: 14.0)
+    public convenience init(recipients: [INPerson]?, content: String?, speakableGroupName: INSpeakableString?,
+                            conversationIdentifier: String?, serviceName: String?, sender: INPerson?) {
+        self.init(recipients: recipients, outgoingMessageType: .outgoingMessageText, content: content, speakableGroupName: speakableGroupName,
+                  conversationIdentifier: conversationIdentifier, serviceName: serviceName, sender: sender, attachments: nil)
+    }
+
+    /// The initializer of iOS 10 (a text message; the group's name as plain text), deprecated in iOS 11.
+    @available(iOS, introduced: 10.0, deprecated: 11.0)
+    public convenience init(recipients: [INPerson]?, content: String?, groupName: String?, serviceName: String?, sender: INPerson?) {
+        self.init(recipients: recipients, outgoingMessageType: .outgoingMessageText, content: content,
+                  speakableGroupName: groupName.map { INSpeakableString(spokenPhrase: $0) }, conversationIdentifier: nil,
+                  serviceName: serviceName, sender: sender, attachments: nil)
+    }
+
     /// The sender's image (set for the parameter, else the person's), for `keyImage()`.
     override var representativeImage: INImage? {
         __image(forParameterNamed: "sender") ?? sender?.image
