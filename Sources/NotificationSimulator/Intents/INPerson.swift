@@ -41,6 +41,27 @@ open class INPerson: NSObject, NSCopying, @unchecked Sendable {
         super.init()
     }
 
+    /// The first initializer of iOS 10, with the handle as text (deprecated in the same release).
+    @available(iOS, introduced: 10.0, deprecated: 10.0)
+    public convenience init(handle: String, displayName: String?, contactIdentifier: String?) {
+        self.init(handle: INPersonHandle(value: handle, type: .unknown), nameComponents: nil, displayName: displayName, image: nil,
+                  contactIdentifier: contactIdentifier, customIdentifier: nil, isMe: false, isContactSuggestion: false, suggestionType: .none)
+    }
+
+    /// The first initializer of iOS 10 with name components (deprecated in the same release).
+    @available(iOS, introduced: 10.0, deprecated: 10.0)
+    public convenience init(handle: String, nameComponents: PersonNameComponents, contactIdentifier: String?) {
+        self.init(handle: INPersonHandle(value: handle, type: .unknown), nameComponents: nameComponents, displayName: nil, image: nil,
+                  contactIdentifier: contactIdentifier, customIdentifier: nil, isMe: false, isContactSuggestion: false, suggestionType: .none)
+    }
+
+    /// The first initializer of iOS 10 with an image (deprecated in the same release).
+    @available(iOS, introduced: 10.0, deprecated: 10.0)
+    public convenience init(handle: String, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?, contactIdentifier: String?) {
+        self.init(handle: INPersonHandle(value: handle, type: .unknown), nameComponents: nameComponents, displayName: displayName, image: image,
+                  contactIdentifier: contactIdentifier, customIdentifier: nil, isMe: false, isContactSuggestion: false, suggestionType: .none)
+    }
+
     /// The initializer of Apple's sample code.
     public convenience init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
                             contactIdentifier: String?, customIdentifier: String?) {
