@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `CommitStampWriter --commit HASH --output FILE` (an empty HASH: not built from a git checkout).
 /// The build tool plugin `CommitStampPlugin` reads the hash from the checkout's `.git` and passes it
-/// as an argument, so the file is rewritten exactly when the commit changes.
+/// as an argument, so the file is rewritten exactly when the commit changes (never to the same bytes).
 @main
 struct CommitStampWriter {
     static func main() {
@@ -20,8 +20,11 @@ struct CommitStampWriter {
             let builtFromCommit = "\(arguments[1].lowercased())"
 
             """
+        let output = URL(fileURLWithPath: arguments[3])
+        // Left untouched when it already says so: a rewritten file would recompile and relink the tool.
+        guard (try? Data(contentsOf: output)) != Data(source.utf8) else { return }
         do {
-            try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[3]), options: .atomic)
+            try Data(source.utf8).write(to: output, options: .atomic)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(1)

@@ -4,7 +4,7 @@ import Foundation
 /// Swift, links it twice with Debian's wasi-libc (a command-style module for the tests, a reactor-style
 /// module for the playground page), shrinks both with binaryen's `wasm-opt -Oz`, and writes them as
 /// base64 strings into a Swift file. The build tool plugin `PayloadsModulePlugin` runs it whenever one
-/// of those sources changes.
+/// of those sources changes; a run whose inputs are the last run's (`inputsRecord`) leaves the file as it is.
 ///
 /// `PayloadsModuleBuilder --swiftc PATH --wasm-ld PATH --wasm-opt PATH --root DIR --work DIR --output FILE SOURCE...`
 ///
@@ -31,6 +31,12 @@ struct PayloadsModuleBuilder {
     static func main() {
         do {
             let options = try Options(CommandLine.arguments.dropFirst())
+            let output = URL(fileURLWithPath: options.output)
+            // SwiftPM runs the plugin again whenever it relinks this tool (`swift test` after `swift
+            // build` does): with the same inputs as the last run, the module is not compiled again.
+            let inputs = try inputsRecord(options)
+            let record = URL(fileURLWithPath: options.work).appendingPathComponent("inputs.record")
+            if FileManager.default.fileExists(atPath: output.path), (try? Data(contentsOf: record)) == inputs { return }
             let source: String
             switch try build(options) {
             case .built(let reactor, let command):
@@ -38,11 +44,32 @@ struct PayloadsModuleBuilder {
             case .unavailable(let reason):
                 source = generatedSource(problem: reason, reactor: [], command: [])
             }
-            try Data(source.utf8).write(to: URL(fileURLWithPath: options.output), options: .atomic)
+            // The same bytes are not written again, so the target is not compiled again either.
+            if (try? Data(contentsOf: output)) != Data(source.utf8) {
+                try Data(source.utf8).write(to: output, options: .atomic)
+            }
+            try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
+            try inputs.write(to: record, options: .atomic)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// Everything a build reads, as bytes to compare: the arguments, each source's bytes, and the size
+    /// and modification time of the tools and of every wasi-libc candidate's library.
+    static func inputsRecord(_ options: Options) throws -> Data {
+        var record = Data(CommandLine.arguments.dropFirst().joined(separator: "\n").utf8)
+        for source in options.sources { record += Data("\n\(source)\n".utf8) + (try Data(contentsOf: URL(fileURLWithPath: source))) }
+        let libraries = libraryCandidates(environment: ProcessInfo.processInfo.environment).map { "\($0)/libc.a" }
+        for path in [options.swiftc, options.wasmLD, options.wasmOpt] + libraries {
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+            record += Data("\n\(resolved) \(size) \(modified)".utf8)
+        }
+        return record
     }
 
     /// What the build made.
