@@ -3,7 +3,8 @@
 
 One Chromium, driven over the DevTools protocol on a pipe (no network port, no outside packages):
 - every page, at 320, 390 and 1280 px: it renders, logs no error, requests nothing outside file://,
-  and never scrolls sideways (the widest offending elements are named); a full-page screenshot is kept;
+  and never scrolls sideways (the widest offending elements are named); a screenshot is kept (the whole
+  page at 390 px, the first screen at the others);
 - search: typos, synonyms, text from requirements and commands, deep links to sections, whole words,
   recipes ranked above code, snippets with the match marked, a hostile query shown as text;
 - print: every recipe page printed to PDF (A4) fits in MAX_PRINT_PAGES (20) pages with no near-blank page.
@@ -26,6 +27,7 @@ SITE = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "site").resolve()
 SHOTS = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="pushbook-shots-")).resolve()
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 WIDTHS = (320, 390, 1280)
+PHONE = 390
 MAX_PRINT_PAGES = 20  # fcm-image prints on 18 A4 pages since it shows the stock helper's seven records beside its own (was 8)
 passed, failed = 0, 0
 
@@ -139,8 +141,10 @@ class Browser:
                 errors.append(params["entry"].get("text", ""))
         return requests, errors
 
-    def screenshot(self, path):
-        data = self.call("Page.captureScreenshot", session=True, format="png", captureBeyondViewport=True)["data"]
+    def screenshot(self, path, whole=False):
+        """The first screen as PNG; with `whole`, the whole page as JPEG (a long page as PNG takes seconds)."""
+        options = {"format": "jpeg", "quality": 80, "captureBeyondViewport": True} if whole else {"format": "png"}
+        data = self.call("Page.captureScreenshot", session=True, **options)["data"]
         path.write_bytes(base64.b64decode(data))
 
     def pdf(self):
@@ -218,8 +222,10 @@ def pages(browser):
             check(not errors, f"{name} at {width} px logs no error", " | ".join(errors[:3]))
             check(overflow["wide"] <= overflow["width"], f"{name} at {width} px does not scroll sideways",
                   f"{overflow['wide']} px wide at {overflow['width']}: {'; '.join(overflow['culprits'])}")
-            shot = SHOTS / f"{name.replace('/', '_').removesuffix('.html')}-{width}.png"
-            browser.screenshot(shot)
+            # The whole page once, on a phone; the first screen at the other widths.
+            whole = width == PHONE
+            shot = SHOTS / f"{name.replace('/', '_').removesuffix('.html')}-{width}.{'jpg' if whole else 'png'}"
+            browser.screenshot(shot, whole=whole)
             check(shot.stat().st_size > 5_000, f"screenshot {shot.name}")
         if page.parent.name == "recipes" or page.name == "send-to-a-device.html":
             browser.open(page.as_uri(), 390)
