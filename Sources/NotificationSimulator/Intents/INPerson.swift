@@ -25,6 +25,9 @@ open class INPerson: NSObject, NSCopying, @unchecked Sendable {
     open private(set) var suggestionType: INPersonSuggestionType
     /// Other handles of the person.
     open private(set) var aliases: [INPersonHandle]?
+    /// How the person is related to the user of the device.
+    @available(iOS 10.2, *)
+    open private(set) var relationship: INPersonRelationship?
 
     init(handle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
          contactIdentifier: String?, customIdentifier: String?, isMe: Bool, isContactSuggestion: Bool, suggestionType: INPersonSuggestionType) {
@@ -99,6 +102,15 @@ open class INPerson: NSObject, NSCopying, @unchecked Sendable {
         self.init(handle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image, contactIdentifier: contactIdentifier,
                   customIdentifier: customIdentifier, isMe: false, isContactSuggestion: false, suggestionType: suggestionType)
         self.aliases = aliases
+    }
+
+    /// The initializer with the person's relationship to the user.
+    @available(iOS 14.0, *)
+    public convenience init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
+                            contactIdentifier: String?, customIdentifier: String?, relationship: INPersonRelationship?) {
+        self.init(handle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image, contactIdentifier: contactIdentifier,
+                  customIdentifier: customIdentifier, isMe: false, isContactSuggestion: false, suggestionType: .none)
+        self.relationship = relationship
     }
 
     /// People are immutable: a copy is the same object.

@@ -27,6 +27,14 @@ open class UNPushNotificationTrigger: UNNotificationTrigger, @unchecked Sendable
     init() { super.init(repeats: false) }
 }
 
+/// Fires when the device enters or leaves a region (Apple's `UNLocationNotificationTrigger`). Its
+/// initializer and `region` take CoreLocation's `CLRegion`, which does not exist on Linux, so the model
+/// has the class alone: code that asks whether a trigger is one compiles, and none is ever made here.
+@available(iOS 10.0, *)
+open class UNLocationNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
+    init() { super.init(repeats: false) }
+}
+
 /// Fires after a time interval (Apple's `UNTimeIntervalNotificationTrigger`).
 @available(iOS 10.0, *)
 open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {

@@ -168,7 +168,7 @@ struct SiteWalkTests {
         let settings = BuildStamp.settings(recipes: SiteFolder.canonicalPath(recipes), displayRoot: "recipes", target: target)
         try BuildStamp(tool: "tool", settings: settings, inputs: "stale", site: "stale", recipes: 1).write(in: SiteFolder.canonicalPath(cache))
         let inputs = try #require(FileFingerprint.of(recipes.path, skipHidden: true, racyCheck: false))
-        var held: BuildLock? = try BuildLock(for: target) {}
+        let held = try BuildLock(for: target) {}
         let waited = Locked(false)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
@@ -176,8 +176,8 @@ struct SiteWalkTests {
                                     settings: settings, inputs: inputs) { waited.withLock { $0 = true } }
             done.signal()
         }
-        let finished = done.wait(timeout: .now() + 5) == .success
-        held = nil
+        // The lock is held while the stamp is compared, and let go after it (or after five seconds).
+        let finished = withExtendedLifetime(held) { done.wait(timeout: .now() + 5) == .success }
         if !finished { done.wait() }
         #expect(finished && !waited.current, "the build waited for the lock to compare a stamp that could not match")
     }
