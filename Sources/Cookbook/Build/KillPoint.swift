@@ -8,7 +8,10 @@ import Darwin
 /// Named moments of a build at which the crash-safety tests kill it: with
 /// `PUSHBOOK_TEST_KILL_AT=NAME` in its environment, a build ends itself by SIGKILL when it reaches
 /// `NAME`, so that each moment is tested once, deterministically, instead of by killing at random times.
+/// `PUSHBOOK_TEST_KILL_SIGNAL=INT` (or `TERM`) sends that signal instead, as Ctrl-C would at that moment.
 enum KillPoint: String, CaseIterable, Sendable {
+    /// The process's temporary folder and its marker exist; the signal thread is not started yet.
+    case temporaryFolderMade
     /// The output folder's lock is held; nothing is staged yet.
     case locked
     /// Every recipe's files are in the staging folder (from the cache or a worker).
@@ -25,8 +28,15 @@ enum KillPoint: String, CaseIterable, Sendable {
     /// The point named in the environment, read once.
     private static let armed: KillPoint? = ProcessInfo.processInfo.environment["PUSHBOOK_TEST_KILL_AT"].flatMap(KillPoint.init(rawValue:))
 
-    /// Ends the process by SIGKILL when this is the armed point.
+    /// The signal the armed point sends, read once.
+    private static let signal: Int32 = switch ProcessInfo.processInfo.environment["PUSHBOOK_TEST_KILL_SIGNAL"] {
+    case "INT": SIGINT
+    case "TERM": SIGTERM
+    default: SIGKILL
+    }
+
+    /// Sends the signal (SIGKILL unless the environment names another) when this is the armed point.
     func reached() {
-        if Self.armed == self { kill(getpid(), SIGKILL) }
+        if Self.armed == self { kill(getpid(), Self.signal) }
     }
 }

@@ -45,6 +45,10 @@ public enum ProcessTemporaryFolder {
     /// temporary folder it leaves `TMPDIR` as it was.
     public static func claim(avoiding: [String] = []) {
         guard claimed.current == nil else { return }
+        // Held off from the start: a Ctrl-C between making the folder and starting the signal thread
+        // waits for that thread, which removes the folder, instead of ending the process with it left.
+        var signals = Interruption.signalSet()
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
         var base = baseFolder()
         if let inside = containing(base, avoiding) {
             FileHandle.standardError.write(Data("note: the temporary folder '\(base)' is inside '\(inside)', which this command reads or replaces; pushbook's temporary files go in /tmp instead\n".utf8))
@@ -56,6 +60,7 @@ public enum ProcessTemporaryFolder {
         let path = String(cString: made)
         let markerFile = open(path + "/" + marker, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if markerFile >= 0 { close(markerFile) }
+        KillPoint.temporaryFolderMade.reached()
         // The folder holds a lock for the life of the process: a later process removes it only when
         // the lock is free and the process named in it is gone (see `reclaimLeftovers`).
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

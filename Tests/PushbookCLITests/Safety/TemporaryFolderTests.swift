@@ -34,7 +34,9 @@ struct TemporaryFolderTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(120)
-        while process.isRunning && Date() < deadline && !entries(tmp).contains(where: { $0.split(separator: "/").count >= 2 }) { usleep(2_000) }
+        // A worker's own folder inside the build's (the build's marker file is not one).
+        let workerFolder = { (entry: String) in entry.split(separator: "/").count == 2 && entry.split(separator: "/")[1].hasPrefix("pushbook-") }
+        while process.isRunning && Date() < deadline && !entries(tmp).contains(where: workerFolder) { usleep(2_000) }
         return process
     }
 
@@ -77,6 +79,22 @@ struct TemporaryFolderTests {
             process.waitUntilExit()
             if sawWorker { #expect(process.terminationReason == .uncaughtSignal, "ended by signal \(number)") }
             #expect(entries(tmp) == [], "left in TMPDIR after signal \(number)")
+        }
+    }
+
+    @Test("a signal that arrives the moment the temporary folder is made waits for the handler, which removes the folder")
+    func signalWhileClaimingLeavesNothing() throws {
+        for signal in ["INT", "TERM"] {
+            let (tmp, work) = try folders()
+            defer { try? FileManager.default.removeItem(at: tmp.deletingLastPathComponent()) }
+            // Started as from a shell, with the signals unblocked: a test's threads block them, and a child
+            // inherits that mask, which would hold the signal off whatever the build does.
+            let unblocked = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT, signal.SIGTERM]); os.execv(sys.argv[1], sys.argv[1:])"
+            let result = try CommandRunner.run(["python3", "-c", unblocked, CommandRunner.binary.path, "build", "--no-cache", "--out", work.appendingPathComponent("site").path],
+                                               executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                               environment: ["TMPDIR": tmp.path, "PUSHBOOK_TEST_KILL_AT": "temporaryFolderMade", "PUSHBOOK_TEST_KILL_SIGNAL": signal])
+            #expect(result.status != 0, "SIG\(signal) ended the build")
+            #expect(entries(tmp) == [], "left in TMPDIR after SIG\(signal) at the temporary folder")
         }
     }
 
