@@ -164,6 +164,11 @@ final class SimulationContext: Sendable {
         "attachment-\(attachmentCount.withLock { count -> Int in count += 1; return count })"
     }
 
+    /// Runs `body` while no simulation runs in this process (it waits for one in progress).
+    static func betweenRuns<T>(_ body: () throws -> T) rethrows -> T {
+        try runLock.withLock { _ in try body() }
+    }
+
     /// Runs `body` with `context` as the current world; runs are serialized process-wide.
     static func with<T>(_ context: SimulationContext, _ body: () throws -> T) rethrows -> T {
         try runLock.withLock { _ in

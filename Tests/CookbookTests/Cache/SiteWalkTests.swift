@@ -168,16 +168,19 @@ struct SiteWalkTests {
         let settings = BuildStamp.settings(recipes: SiteFolder.canonicalPath(recipes), displayRoot: "recipes", target: target)
         try BuildStamp(tool: "tool", settings: settings, inputs: "stale", site: "stale", recipes: 1).write(in: SiteFolder.canonicalPath(cache))
         let inputs = try #require(FileFingerprint.of(recipes.path, skipHidden: true, racyCheck: false))
-        let held = try BuildLock(for: target) {}
         let waited = Locked(false)
         let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            _ = BuildStamp.upToDate(target: target, shown: "out", cache: SiteFolder.canonicalPath(cache), protected: [], tool: "tool",
-                                    settings: settings, inputs: inputs) { waited.withLock { $0 = true } }
-            done.signal()
+        // The lock is held while the stamp is compared, and let go at the end of this block (after five seconds at most).
+        let finished: Bool
+        do {
+            let held = try BuildLock(for: target) {}
+            Thread.detachNewThread {
+                _ = BuildStamp.upToDate(target: target, shown: "out", cache: SiteFolder.canonicalPath(cache), protected: [], tool: "tool",
+                                        settings: settings, inputs: inputs) { waited.withLock { $0 = true } }
+                done.signal()
+            }
+            finished = withExtendedLifetime(held) { done.wait(timeout: .now() + 5) == .success }
         }
-        // The lock is held while the stamp is compared, and let go after it (or after five seconds).
-        let finished = withExtendedLifetime(held) { done.wait(timeout: .now() + 5) == .success }
         if !finished { done.wait() }
         #expect(finished && !waited.current, "the build waited for the lock to compare a stamp that could not match")
     }
