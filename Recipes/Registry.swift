@@ -22,6 +22,7 @@ public enum RecipeRegistry {
         "InboxSyncApp": InboxSyncApp.entryPoint,
         "QuietStartApp": QuietStartApp.entryPoint,
         "LocalizedDataService": .serviceExtension { LocalizedDataService() },
+        "OrderUpdateService": .serviceExtension { OrderUpdateService() },
         "LocalAvatarNotifier": .localNotifications { arguments, center in LocalAvatarNotifier.runExample(arguments, center: center) },
     ]
 }

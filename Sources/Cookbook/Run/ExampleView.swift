@@ -295,10 +295,13 @@ public struct ExampleView: Sendable, Equatable {
         return .object(members.filter { !isFCMInternalKey($0.key) }, location)
     }
 
-    /// Whether the example shows the recipe working: accepted, shown, and any extension ran cleanly.
+    /// Whether the example shows the recipe working: accepted, shown (or applied by ActivityKit), and any
+    /// extension ran cleanly.
     public var isWorking: Bool {
-        (apns?.accepted ?? true) && pushAppears && (serviceExtension.map { $0.isClean } ?? true)
-            && !diagnostics.contains { $0.severity == .error }
+        guard apns?.accepted ?? true, !diagnostics.contains(where: { $0.severity == .error }) else { return false }
+        // A Live Activity push is ActivityKit's: it works when applied, and no extension runs for it.
+        if let liveActivity { return liveActivity.applied }
+        return pushAppears && (serviceExtension.map { $0.isClean } ?? true)
     }
 
     /// The headers for a raw request to APNs: Apple asks for `apns-push-type` on every request (required for

@@ -48,7 +48,7 @@ struct BuildPhasesTests {
         let loaded = RecipeLoader(root: recipes, displayRoot: "Recipes").load()
         #expect(loaded.diagnostics.compactMap(\.file) == ["fcm-image", "local-notification", "time-budget"].map { "Recipes/\($0)/recipe.md" })
         let ids = loaded.recipes.map(\.id)
-        #expect(ids.count == 16)
+        #expect(ids.count == 17)
         #expect(ids == loaded.recipes.sorted { ($0.topic, $0.order, $0.id) < ($1.topic, $1.order, $1.id) }.map(\.id))
         #expect(ids == RecipeLoader(root: PasteIntoXcodeTests.root, displayRoot: "Recipes").load().recipes.map(\.id).filter { Set(ids).contains($0) })
     }

@@ -63,6 +63,16 @@ import Recipes
         #expect(view.before == nil)
     }
 
+    @Test func aLiveActivityPushActivityKitAppliesIsWorkingAndOneItCannotApplyIsNot() throws {
+        // No notification is shown and no extension runs for either; ActivityKit's verdict decides.
+        for example in ["start-delivery", "update-delivery", "end-delivery"] {
+            let view = try Self.view("live-activity-fcm", example)
+            #expect(!view.pushAppears && view.liveActivity?.applied == true && view.isWorking, "\(example)")
+        }
+        let broken = try Self.view("live-activity-fcm", "update-without-state")
+        #expect(broken.liveActivity?.applied == false && !broken.isWorking)
+    }
+
     @Test func aForegroundAppThatChoosesNoBannerShowsNothingButTheCardStillDrawsThePush() throws {
         let view = try Self.view("foreground-presentation", "presentation-off")
         #expect(view.presentation != nil)
