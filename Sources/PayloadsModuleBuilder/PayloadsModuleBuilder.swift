@@ -56,10 +56,15 @@ struct PayloadsModuleBuilder {
         }
     }
 
-    /// Everything a build reads, as bytes to compare: the arguments, each source's bytes, and the size
-    /// and modification time of the tools and of every wasi-libc candidate's library.
+    /// Everything a build reads, as bytes to compare: a digest of this builder's own binary (a changed
+    /// builder may write another file), the arguments, each source's bytes, and the size and
+    /// modification time of the tools and of every wasi-libc candidate's library.
     static func inputsRecord(_ options: Options) throws -> Data {
-        var record = Data(CommandLine.arguments.dropFirst().joined(separator: "\n").utf8)
+        let builder = FileManager.default.fileExists(atPath: "/proc/self/exe") ? "/proc/self/exe" : CommandLine.arguments[0]
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a
+        for byte in try Data(contentsOf: URL(fileURLWithPath: builder)) { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var record = Data("builder \(String(digest, radix: 16))\n".utf8)
+        record += Data(CommandLine.arguments.dropFirst().joined(separator: "\n").utf8)
         for source in options.sources { record += Data("\n\(source)\n".utf8) + (try Data(contentsOf: URL(fileURLWithPath: source))) }
         let libraries = libraryCandidates(environment: ProcessInfo.processInfo.environment).map { "\($0)/libc.a" }
         for path in [options.swiftc, options.wasmLD, options.wasmOpt] + libraries {
