@@ -6,7 +6,7 @@
 Writes, under OUT (which must not exist or be empty):
 
   OUT/recipes/<id>-NNNN/   N copies of the cookbook's recipe folders (Recipes/*/, not Registry.swift),
-                           taken round-robin (copy i is of recipe i mod 8). Every copy is varied so
+                           taken round-robin (copy i is of recipe i mod the number of recipes). Every copy is varied so
                            that no run can be served from another's result: each example JSON gets the
                            tag " #NNNN" appended to every "body", "text" and "room" string, and the
                            recipe's title in recipe.md gets " #NNNN" too; links between recipes point to the copies. The copies are then
@@ -37,6 +37,8 @@ TAGGED_KEYS = re.compile(r'("(?:body|text|room)"\s*:\s*")((?:[^"\\]|\\.)*)(")')
 # A push with nothing to show (a background push) has none of those keys: its device token, or else
 # its cursor or an id in its data, is varied instead.
 FALLBACK_KEYS = re.compile(r'("(?:token|since|[a-zA-Z]+Id)"\s*:\s*")((?:[^"\\]|\\.)*)(")')
+# A push localized from keys (loc-key, loc-args) has neither: its first loc argument is varied.
+LOC_ARGS = re.compile(r'("loc-args"\s*:\s*\[\s*")((?:[^"\\]|\\.)*)(")')
 FENCE = re.compile(r'^(\s*)(`{3,}|~{3,})(.*)$')
 
 
@@ -44,6 +46,8 @@ def vary_example(text: str, tag: str) -> str:
     new, count = TAGGED_KEYS.subn(lambda m: m.group(1) + m.group(2) + " " + tag + m.group(3), text)
     if count == 0:
         new, count = FALLBACK_KEYS.subn(lambda m: m.group(1) + m.group(2) + "-" + tag + m.group(3), text, count=1)
+    if count == 0:
+        new, count = LOC_ARGS.subn(lambda m: m.group(1) + m.group(2) + " " + tag + m.group(3), text, count=1)
     if count == 0:
         raise SystemExit(f"make-corpus: an example has no body/text/room string to vary:\n{text[:200]}")
     return new

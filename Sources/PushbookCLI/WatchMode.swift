@@ -1,5 +1,6 @@
 import Foundation
 import Cookbook
+import NotificationSimulator
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -57,22 +58,39 @@ enum WatchMode {
         return Set(now.keys).union(built.keys).sorted().first { now[$0] != built[$0] }
     }
 
-    /// One build and its status line.
+    /// One build and its status line, printed as soon as the new site is in place (the old site's
+    /// removal and the stamp follow, and what they report comes after the line).
     private static func rebuild(_ project: CookbookProject, output: URL, shown: String, options: CookbookProject.BuildOptions, changed: [String]) {
         let start = Date()
-        let report = project.build(output: output, shownAs: shown, options: options)
-        let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-        for diagnostic in report.diagnostics { printError(diagnostic.text) }
         let cause = changed.isEmpty ? "" : " after \(changed.count == 1 ? changed[0] : "\(changed.count) changes") changed"
-        if report.upToDate {
-            print("'\(shown)' is up to date\(cause) (\(seconds) s)")
-        } else if report.succeeded {
-            let ran = report.rebuilt.isEmpty ? "none ran" : "\(report.rebuilt.count) ran (\(report.rebuilt.prefix(3).joined(separator: ", "))\(report.rebuilt.count > 3 ? ", …" : ""))"
-            print("rebuilt '\(shown)' in \(seconds) s\(cause): \(report.recipes) recipes, \(ran)")
-        } else {
-            print("build failed in \(seconds) s\(cause): '\(shown)' was left as it was")
+        let printed = Locked(0)
+        @Sendable func status(_ report: CookbookProject.BuildReport) {
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+            for diagnostic in report.diagnostics.dropFirst(printed.current) { printError(diagnostic.text) }
+            printed.withLock { $0 = report.diagnostics.count }
+            if report.upToDate {
+                print("'\(shown)' is up to date\(cause) (\(seconds) s)")
+            } else if report.succeeded {
+                let ran = report.rebuilt.isEmpty ? "none ran" : "\(report.rebuilt.count) ran (\(report.rebuilt.prefix(3).joined(separator: ", "))\(report.rebuilt.count > 3 ? ", …" : ""))"
+                print("rebuilt '\(shown)' in \(seconds) s\(cause): \(report.recipes) recipes, \(ran)")
+            } else {
+                print("build failed in \(seconds) s\(cause): '\(shown)' was left as it was")
+            }
+            fflush(nil)
         }
-        fflush(nil)
+        var options = options
+        let swapped = Locked(false)
+        options.swapped = { report in
+            status(report)
+            swapped.withLock { $0 = true }
+        }
+        let report = project.build(output: output, shownAs: shown, options: options)
+        if swapped.current {
+            for diagnostic in report.diagnostics.dropFirst(printed.current) { printError(diagnostic.text) }
+            fflush(nil)
+        } else {
+            status(report)
+        }
     }
 
     /// The size, modification time and inode of the binary, or nil.

@@ -55,7 +55,7 @@ public final class BuildMemory: Sendable {
     }
 
     /// Keeps an entry that passed `BuildCache.restore`'s checks or was just stored, with its files'
-    /// bytes (the last one per recipe).
+    /// bytes and, in its artifact, the links of its page as read from them (the last one per recipe).
     func keep(_ entry: BuildCache.Entry, files: [[UInt8]]) {
         guard files.count == entry.files.count else { return }
         state.withLock { state in state.entries[entry.artifact.id] = (entry, files) }

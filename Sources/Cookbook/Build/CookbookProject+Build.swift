@@ -10,8 +10,9 @@ extension CookbookProject {
     /// availability check's too) and the hash of each recipe's files (`BuildCache.folderHash`).
     /// Each recipe's Markdown is dropped: the workers read it themselves, and the parent keeps
     /// only what the index needs. With `memory` (a watch), a recipe whose folder's fingerprint is
-    /// the one it was loaded with is taken from there, with its hash (see `BuildMemory`); the
-    /// loader's checks across recipes (their order) still run on the whole list.
+    /// the one it was loaded with is taken from there, with its hash, and is not checked for
+    /// availability again (see `BuildMemory`); the loader's checks across recipes (their order)
+    /// still run on the whole list.
     func loadForBuild(inputs: FileFingerprint?, settings: String, memory: BuildMemory?)
         -> (recipes: [Recipe], diagnostics: [Diagnostic], folderHashes: [String: String]) {
         let remembered = Locked([String: String]())
@@ -23,11 +24,13 @@ extension CookbookProject {
             }
         }
         let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false, reusing: kept)
-        let diagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes)
+        let known = remembered.current
+        // A recipe kept in memory had no finding (a build with any diagnostic keeps none), and its
+        // files are the ones checked then: only the others are checked again.
+        let diagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes.filter { known[$0.id] == nil })
         var recipes = loaded.recipes
         for index in recipes.indices { recipes[index].markdown = "" }
         // Every other recipe's files are hashed, on every core.
-        let known = remembered.current
         let hashes = Locked(known)
         DispatchQueue.concurrentPerform(iterations: recipes.count) { [recipes] index in
             let recipe = recipes[index]

@@ -77,6 +77,10 @@ public struct CookbookProject: Sendable {
         public var verbose = false
         /// What one build keeps for the next in this process (`build --watch`; see `BuildMemory`).
         public var memory: BuildMemory?
+        /// Called once the new site is in place, with the report as it stands, before the old site
+        /// is removed and the stamp written (still under the lock): a watch prints its status line
+        /// here. The report `build` returns adds what those two steps found.
+        public var swapped: (@Sendable (BuildReport) -> Void)?
         /// Creates options.
         public init(workerExecutable: URL? = nil, workers: Int = 2, cacheFolder: URL? = nil, toolStamp: String = "",
                     progress: (@Sendable (Int, Int, String) -> Void)? = nil, waiting: (@Sendable (String) -> Void)? = nil,
@@ -178,6 +182,9 @@ public struct CookbookProject: Sendable {
             if case .failed(let message) = error { diagnostics.append(Diagnostic(file: shownOut, breaking: .write, message)) }
             return failed(examples, cached: cached)
         }
+        let report = BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count,
+                                 succeeded: true, rebuilt: plan.requests.map(\.id))
+        options.swapped?(report)
         if let leftover = transaction.removeOldSite() {
             diagnostics.append(Diagnostic(file: shownOut, breaking: .write, severity: .warning, leftover))
         }
@@ -195,8 +202,8 @@ public struct CookbookProject: Sendable {
         if diagnostics.isEmpty, let inputs {
             options.memory?.keep(recipes, folderHashes: loaded.folderHashes, inputs: inputs, settings: settings)
         }
-        return BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count, succeeded: true,
-                           rebuilt: plan.requests.map(\.id))
+        return BuildReport(diagnostics: diagnostics, recipes: report.recipes, examples: examples, cached: cached, filesWritten: report.filesWritten,
+                           succeeded: true, rebuilt: report.rebuilt)
     }
 
     /// Runs `requests` in worker processes when there is a worker executable (even a single one, so

@@ -69,9 +69,10 @@ struct BuildCache: Sendable {
     /// page. The page's links and anchors are read again from the page itself. On a miss, nothing
     /// it copied stays in `staging`.
     ///
-    /// With `memory` (a watch), the entry it kept for this recipe and key, with its files' bytes,
-    /// is taken instead of reading the cache folder (and checked the same way, but for the digests
-    /// this process checked already); an entry read and checked is kept there.
+    /// With `memory` (a watch), the entry it kept for this recipe and key, with its files' bytes
+    /// and the page's links, is taken instead of reading the cache folder (and checked the same
+    /// way, but for the digests and links this process took already); an entry read and checked
+    /// is kept there, with the links read from its page.
     ///
     /// With `oldSite` (the site this build replaces), a file of the old site that holds exactly the
     /// checked bytes is linked into `staging` instead of written (`FileWriter.place`); the site
@@ -99,9 +100,12 @@ struct BuildCache: Sendable {
             }
             written.append(file.path)
             contents.append(bytes)
-            if file.path == page { artifact.links = Self.links(of: page, in: bytes) }
+            // A kept entry's links are the ones this process read from these very bytes.
+            if file.path == page { artifact.links = kept?.entry.artifact.links ?? Self.links(of: page, in: bytes) }
         }
-        memory?.keep(entry, files: contents)
+        var checked = entry
+        checked.artifact.links = artifact.links
+        memory?.keep(checked, files: contents)
         return artifact
     }
 

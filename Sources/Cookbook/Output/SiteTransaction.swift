@@ -9,10 +9,7 @@ import Darwin
 /// (nothing is touched when it is refused), locked against other builds, checked again under the
 /// lock, staged beside it, and replaced whole by `commit`, or left as it was by `abandon`; the
 /// old site goes with `removeOldSite` (or when the transaction ends), still under the lock.
-///
-/// Sendable so that a watch may remove the old site on another thread after the build returned
-/// (see `BuildOptions.finishLater`); one thread at a time uses it.
-final class SiteTransaction: @unchecked Sendable {
+final class SiteTransaction {
     /// The folder replaced: `--out` with every symbolic link resolved.
     let target: String
     /// The staging folder the site is written into.

@@ -48,4 +48,77 @@ struct BuildMemoryTests {
         #expect(try String(contentsOf: w.out.appendingPathComponent("recipes/payload-pitfalls.html"), encoding: .utf8).contains("Changed behind the watch"))
         try w.expectSameAsColdBuild("a change behind the watch's back")
     }
+
+    @Test("a link from a recipe served from memory is checked again: an anchor removed from the recipe it links to is a broken link")
+    func linksFromMemoryAreCheckedAgain() throws {
+        let w = try workspace()
+        defer { w.remove() }
+        var options = CookbookProject.BuildOptions(workerExecutable: CommandRunner.binary, workers: 2,
+                                                   cacheFolder: w.root.appendingPathComponent(".memory-cache", isDirectory: true), toolStamp: "memory-test")
+        options.memory = BuildMemory()
+        let project = CookbookProject(recipesFolder: w.recipes, displayRoot: "recipes", entryPoints: [:])
+        _ = try w.appendProse("## Memory anchor\n\nA heading another recipe links to.")
+        let other = w.recipes.appendingPathComponent("payload-pitfalls/recipe.md")
+        try (String(contentsOf: other, encoding: .utf8) + "\nSee [the anchor](fcm-image.html#memory-anchor).\n").write(to: other, atomically: false, encoding: .utf8)
+        usleep(TestWindow.racy)
+        let first = project.build(output: w.out, shownAs: "out", options: options)
+        try #require(first.succeeded, "\(first.diagnostics.map(\.text))")
+
+        try w.replace("## Memory anchor", with: "## Renamed anchor", in: "recipe.md")
+        let second = project.build(output: w.out, shownAs: "out", options: options)
+        #expect(!second.succeeded)
+        #expect(second.diagnostics.contains { $0.file?.contains("payload-pitfalls") == true && $0.text.contains("memory-anchor") },
+                "\(second.diagnostics.map(\.text))")
+        // The failed build left the site as it was.
+        #expect(try String(contentsOf: w.out.appendingPathComponent("recipes/fcm-image.html"), encoding: .utf8).contains("memory-anchor"))
+    }
+
+    @Test("a recipe served from memory had no availability finding; one whose target is lowered while the watch runs is checked again")
+    func availabilityIsCheckedForWhatChanged() throws {
+        let w = try workspace()
+        defer { w.remove() }
+        try w.addRecipe("local-notification")
+        usleep(TestWindow.racy)
+        var options = CookbookProject.BuildOptions(workerExecutable: CommandRunner.binary, workers: 2,
+                                                   cacheFolder: w.root.appendingPathComponent(".memory-cache", isDirectory: true), toolStamp: "memory-test")
+        options.memory = BuildMemory()
+        let project = CookbookProject(recipesFolder: w.recipes, displayRoot: "recipes", entryPoints: [:])
+        let first = project.build(output: w.out, shownAs: "out", options: options)
+        try #require(first.succeeded, "\(first.diagnostics.map(\.text))")
+
+        let file = w.recipes.appendingPathComponent("local-notification/recipe.md")
+        try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "deploymentTarget: 15.0", with: "deploymentTarget: 12.0")
+            .write(to: file, atomically: false, encoding: .utf8)
+        for attempt in 1...2 {
+            let report = project.build(output: w.out, shownAs: "out", options: options)
+            #expect(!report.succeeded, "build \(attempt)")
+            #expect(report.diagnostics.contains { $0.rule == ToolRule.availability.id && $0.file?.hasPrefix("recipes/local-notification/") == true },
+                    "build \(attempt): \(report.diagnostics.map(\.text))")
+        }
+    }
+
+    @Test("swapped is called once the new site is in place and before the old one is removed; the report build returns adds nothing")
+    func swappedComesBeforeTheOldSiteGoes() throws {
+        let w = try workspace()
+        defer { w.remove() }
+        var options = CookbookProject.BuildOptions(workerExecutable: CommandRunner.binary, workers: 2,
+                                                   cacheFolder: w.root.appendingPathComponent(".memory-cache", isDirectory: true), toolStamp: "memory-test")
+        options.memory = BuildMemory()
+        let project = CookbookProject(recipesFolder: w.recipes, displayRoot: "recipes", entryPoints: [:])
+        try #require(project.build(output: w.out, shownAs: "out", options: options).succeeded)
+        _ = try w.appendProse("A paragraph the status line may announce.")
+        let seen = Locked([(rebuilt: [String], pageHasEdit: Bool, oldSiteThere: Bool)]())
+        let page = w.out.appendingPathComponent("recipes/fcm-image.html")
+        let root = w.root
+        options.swapped = { report in
+            let text = (try? String(contentsOf: page, encoding: .utf8)) ?? ""
+            seen.withLock { $0.append((report.rebuilt, text.contains("the status line may announce"), !HostileWorkspace.leftovers(in: root).isEmpty)) }
+        }
+        let report = project.build(output: w.out, shownAs: "out", options: options)
+        #expect(report.succeeded && report.diagnostics.isEmpty, "\(report.diagnostics.map(\.text))")
+        let calls = seen.current
+        try #require(calls.count == 1)
+        #expect(calls[0].rebuilt == ["fcm-image"] && calls[0].pageHasEdit && calls[0].oldSiteThere)
+        #expect(w.leftovers().isEmpty, "\(w.leftovers())")
+    }
 }
