@@ -17,6 +17,14 @@ struct BuildMemoryTests {
         return w
     }
 
+    /// Build options as a watch's (workers, a cache, a memory) and the project of `w`'s recipes.
+    private func watch(_ w: HostileWorkspace) -> (CookbookProject.BuildOptions, CookbookProject) {
+        var options = CookbookProject.BuildOptions(workerExecutable: CommandRunner.binary, workers: 2,
+                                                   cacheFolder: w.root.appendingPathComponent(".memory-cache", isDirectory: true), toolStamp: "memory-test")
+        options.memory = BuildMemory()
+        return (options, CookbookProject(recipesFolder: w.recipes, displayRoot: "recipes", entryPoints: [:]))
+    }
+
     @Test("an unchanged recipe comes from memory (its cache entry deleted meanwhile), an edited one and one changed behind the watch's back are read again, and the site equals --no-cache")
     func memoryServesOnlyWhatIsUnchanged() throws {
         let w = try workspace()
@@ -53,10 +61,7 @@ struct BuildMemoryTests {
     func linksFromMemoryAreCheckedAgain() throws {
         let w = try workspace()
         defer { w.remove() }
-        var options = CookbookProject.BuildOptions(workerExecutable: CommandRunner.binary, workers: 2,
-                                                   cacheFolder: w.root.appendingPathComponent(".memory-cache", isDirectory: true), toolStamp: "memory-test")
-        options.memory = BuildMemory()
-        let project = CookbookProject(recipesFolder: w.recipes, displayRoot: "recipes", entryPoints: [:])
+        let (options, project) = watch(w)
         _ = try w.appendProse("## Memory anchor\n\nA heading another recipe links to.")
         let other = w.recipes.appendingPathComponent("payload-pitfalls/recipe.md")
         try (String(contentsOf: other, encoding: .utf8) + "\nSee [the anchor](fcm-image.html#memory-anchor).\n").write(to: other, atomically: false, encoding: .utf8)
@@ -79,10 +84,7 @@ struct BuildMemoryTests {
         defer { w.remove() }
         try w.addRecipe("local-notification")
         usleep(TestWindow.racy)
-        var options = CookbookProject.BuildOptions(workerExecutable: CommandRunner.binary, workers: 2,
-                                                   cacheFolder: w.root.appendingPathComponent(".memory-cache", isDirectory: true), toolStamp: "memory-test")
-        options.memory = BuildMemory()
-        let project = CookbookProject(recipesFolder: w.recipes, displayRoot: "recipes", entryPoints: [:])
+        let (options, project) = watch(w)
         let first = project.build(output: w.out, shownAs: "out", options: options)
         try #require(first.succeeded, "\(first.diagnostics.map(\.text))")
 
@@ -101,10 +103,8 @@ struct BuildMemoryTests {
     func swappedComesBeforeTheOldSiteGoes() throws {
         let w = try workspace()
         defer { w.remove() }
-        var options = CookbookProject.BuildOptions(workerExecutable: CommandRunner.binary, workers: 2,
-                                                   cacheFolder: w.root.appendingPathComponent(".memory-cache", isDirectory: true), toolStamp: "memory-test")
-        options.memory = BuildMemory()
-        let project = CookbookProject(recipesFolder: w.recipes, displayRoot: "recipes", entryPoints: [:])
+        let (watchOptions, project) = watch(w)
+        var options = watchOptions
         try #require(project.build(output: w.out, shownAs: "out", options: options).succeeded)
         _ = try w.appendProse("A paragraph the status line may announce.")
         let seen = Locked([(rebuilt: [String], pageHasEdit: Bool, oldSiteThere: Bool)]())
