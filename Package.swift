@@ -57,9 +57,12 @@ let package = Package(
         // The checked-in list of Apple's declarations the model mirrors, compiled in for `pushbook check`.
         .target(name: "NotificationSimulator", dependencies: ["Payloads"], path: "Sources/NotificationSimulator",
                 resources: [.embedInCode("AppleAPI/apple-declarations.txt")]),
+        // The syntax highlighter's lexer (Swift, JSON, XML, shell, Dart, Python), a library with no
+        // dependency: code in, runs of one kind out; the site's HTML for them is Cookbook's.
+        .target(name: "Highlight", path: "Sources/Highlight"),
         .target(
             name: "Cookbook",
-            dependencies: ["CCmark", "Payloads", "PayloadsModule", "NotificationSimulator"],
+            dependencies: ["CCmark", "Payloads", "PayloadsModule", "NotificationSimulator", "Highlight"],
             path: "Sources/Cookbook",
             // The site's stylesheet and script are real files, compiled into the binary as byte arrays.
             resources: [.embedInCode("Resources/pushbook.css"), .embedInCode("Resources/pushbook.js"), .embedInCode("Resources/send-to-a-device.md"),
@@ -93,7 +96,7 @@ let package = Package(
         .target(name: "ToolchainSupport", dependencies: ["NotificationSimulator", "TestProcess"], path: "Tests/ToolchainSupport"),
         .testTarget(name: "NotificationSimulatorTests", dependencies: ["NotificationSimulator", "ToolchainSupport", "TestProcess"], path: "Tests/NotificationSimulatorTests"),
         // The golden files are read from, and rewritten in (PUSHBOOK_UPDATE_GOLDEN=1), the source tree.
-        .testTarget(name: "CookbookTests", dependencies: ["Cookbook", "Recipes", "ToolchainSupport"], path: "Tests/CookbookTests",
+        .testTarget(name: "CookbookTests", dependencies: ["Cookbook", "Highlight", "Recipes", "ToolchainSupport"], path: "Tests/CookbookTests",
                     exclude: ["Fixtures"]),
         .testTarget(name: "PushbookCLITests", dependencies: ["pushbook", "pushbook-test-host", "PushbookCLI", "Cookbook", "PayloadsModule", "ToolchainSupport"], path: "Tests/PushbookCLITests"),
     ],

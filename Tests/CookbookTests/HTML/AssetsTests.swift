@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cookbook
+import Highlight
 
 /// The stylesheet and the script.
 @Suite struct AssetsTests {

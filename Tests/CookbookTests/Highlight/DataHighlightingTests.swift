@@ -1,5 +1,6 @@
 import Testing
 @testable import Cookbook
+import Highlight
 
 /// JSON and XML/plist highlighting.
 @Suite struct DataHighlightingTests {
@@ -63,7 +64,7 @@ import Testing
     /// Unknown languages come back as escaped plain text.
     @Test func unknownLanguageIsEscapedPlainText() {
         #expect(Highlighter.highlight("<script>alert('x')</script>", language: "ruby") == "&lt;script&gt;alert('x')&lt;/script&gt;")
-        #expect(!Highlighter.supports("ruby"))
-        #expect(Highlighter.supports("PLIST"))
+        #expect(!SyntaxLexer.supports("ruby"))
+        #expect(SyntaxLexer.supports("PLIST"))
     }
 }

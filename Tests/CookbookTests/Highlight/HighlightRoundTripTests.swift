@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Cookbook
+import Highlight
 
 /// The highlighter's core promise: it never fails, and the HTML decodes back to exactly the input.
 @Suite struct HighlightRoundTripTests {
@@ -29,7 +30,7 @@ import Testing
             let html = Highlighter.highlight(input, language: language)
             #expect(HighlightTestSupport.plainText(ofHTML: html) == input, "language \(language), input \(input.debugDescription)")
             #expect(!html.contains("<script"), "raw markup leaked for \(language)")
-            let tokens = Highlighter.tokens(input, language: language)
+            let tokens = SyntaxLexer.tokens(input, language: language)
             #expect(tokens.map(\.text).joined() == input)
         }
     }

@@ -1,10 +1,11 @@
 @testable import Cookbook
+import Highlight
 
 /// Helpers shared by the highlighter tests.
 enum HighlightTestSupport {
     /// The highlighted tokens of `code` (plain runs dropped), for compact expectations.
     static func marked(_ code: String, _ language: String) -> [Token] {
-        Highlighter.tokens(code, language: language).filter { $0.kind != nil }
+        SyntaxLexer.tokens(code, language: language).filter { $0.kind != nil }
     }
 
     /// Removes tags and decodes the five entities the escapers produce, recovering the source text.

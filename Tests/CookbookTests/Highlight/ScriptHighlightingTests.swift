@@ -1,5 +1,6 @@
 import Testing
 @testable import Cookbook
+import Highlight
 
 /// Shell, console, Dart and Python highlighting.
 @Suite struct ScriptHighlightingTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Cookbook
+import Highlight
 
 /// Swift highlighting.
 @Suite struct SwiftHighlightingTests {

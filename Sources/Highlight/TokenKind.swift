@@ -1,5 +1,5 @@
-/// What a highlighted piece of code is; each kind becomes a `tk-…` CSS class.
-enum TokenKind: String, Sendable, CaseIterable {
+/// What a highlighted piece of code is (the site draws each kind in a colour of its own).
+public enum TokenKind: String, Sendable, CaseIterable {
     /// Reserved words (`func`, `await`, `def`, `if`), compiler directives (`#if`), XML declarations.
     case keyword
     /// String and character literals, including their quotes; CDATA sections.
@@ -25,6 +25,4 @@ enum TokenKind: String, Sendable, CaseIterable {
     /// Punctuation worth showing apart: console prompts, shell line continuations.
     case punct
 
-    /// The CSS class for this kind, e.g. `tk-keyword`.
-    var cssClass: String { "tk-" + rawValue }
 }
