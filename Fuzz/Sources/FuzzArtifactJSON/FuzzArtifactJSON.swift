@@ -17,3 +17,11 @@ public func fuzzArtifactJSON(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     }
     return 0
 }
+
+/// The entry point SwiftPM links as `main` in debug builds: hands over to libFuzzer's driver.
+@_cdecl("FuzzArtifactJSON_main")
+public func fuzzArtifactJSONMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzArtifactJSON(data, size) }
+}
