@@ -68,8 +68,10 @@ public enum ProcessTemporaryFolder {
         claimed.withLock { $0 = path }
         setenv("TMPDIR", path, 1)
         atexit { ProcessTemporaryFolder.removeClaimed() }
-        Interruption.install()
+        // Registered before the signal thread starts: a signal already pending is taken by that thread
+        // at once, and must find the folder on its list.
         Interruption.uninterrupted { $0.remove(onSignal: path, announced: false) }
+        Interruption.install()
     }
 
     /// Removes this process's folder (at exit).
