@@ -19,6 +19,8 @@ final class UrgencyService: UNNotificationServiceExtension {
             case "later":
                 content.interruptionLevel = .passive
                 content.relevanceScore = 0.1
+            case "normal":
+                content.relevanceScore = 0.5 // active, as it arrived; above an offer in the summary
             default:
                 break // active, as the push arrived
             }

@@ -64,4 +64,48 @@ struct InterruptionFocusTests {
             #expect(error.message.contains("not one of on, off"))
         }
     }
+
+    /// The records of `pushes` (title, level, score) sent in order to one entitled device whose user chose the Scheduled Summary.
+    static func summarySequence(_ pushes: [(String, String, Double)], timeSensitive: UNNotificationSetting = .enabled) -> [DeviceRun] {
+        var app = AppConfiguration(entitlements: [AppConfiguration.timeSensitiveEntitlement])
+        var settings = DeviceSettings()
+        settings.scheduledDeliverySetting = .enabled
+        settings.timeSensitiveSetting = timeSensitive
+        app.settings = settings
+        let device = NotificationDevice(app: app)
+        let session = DeviceSession()
+        return pushes.map { title, level, score in
+            let push = #"{"aps": {"alert": {"title": "\#(title)", "body": "b"}, "sound": "default", "interruption-level": "\#(level)", "relevance-score": \#(score)}}"#
+            return device.simulate(TestSupport.lint(push), makeExtension: nil, session: session)
+        }
+    }
+
+    @Test("with the Scheduled Summary chosen, passive and active notifications wait for it, the highest relevance-score first, equal scores newest first; time-sensitive breaks through")
+    func scheduledSummaryOrdersByRelevance() throws {
+        let runs = Self.summarySequence([("Offer", "passive", 0.1), ("Update", "active", 0.8), ("Digest", "active", 0.1), ("Courier", "time-sensitive", 1.0)])
+        try #require(runs.count == 4)
+        #expect(runs[0].record.settings?.shownIn == [DeviceSettings.summaryPlace])
+        #expect(runs[1].record.settings?.soundPlays == false)
+        #expect(runs[0].shown == nil, "a notification waiting for the summary cannot be answered")
+        let last = try #require(runs[3].record.notificationCenter)
+        #expect(last.summary.map(\.title) == ["Update", "Digest", "Offer"])
+        #expect(last.notifications.map(\.title) == ["Courier"])
+        #expect(runs[3].record.settings?.shownIn == ["banner", "lockScreen", "notificationCenter"])
+        #expect(runs[3].shown != nil)
+        let json = JSONWriter.write(runs[3].record.json, sortKeys: false)
+        #expect(json.contains("\"summary\""))
+        let plain = Self.deliver(level: "active", settings: DeviceSettings())
+        #expect(plain.settings?.shownIn == ["banner", "lockScreen", "notificationCenter"], "the summary is off unless the settings choose it")
+    }
+
+    @Test("a time-sensitive notification the user does not allow waits for the Scheduled Summary like an active one; the settings file reads scheduledDeliverySetting")
+    func disallowedTimeSensitiveWaits() throws {
+        let runs = Self.summarySequence([("Courier", "time-sensitive", 1.0)], timeSensitive: .disabled)
+        #expect(runs[0].record.settings?.shownIn == [DeviceSettings.summaryPlace])
+        #expect(runs[0].record.notificationCenter?.summary.map(\.title) == ["Courier"])
+        let settings = try DeviceSettings.parse(Array(#"{"scheduledDeliverySetting": "enabled"}"#.utf8), shown: "s.json")
+        #expect(settings.scheduledDeliverySetting == .enabled)
+        #expect(UNNotificationSettings(settings: settings).scheduledDeliverySetting == .enabled)
+        #expect(DeviceSettings().scheduledDeliverySetting == .disabled)
+    }
 }

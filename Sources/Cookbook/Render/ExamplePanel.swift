@@ -142,7 +142,7 @@ struct ExamplePanel {
             let icon = shown.icon == .app ? "app icon" : shown.icon.rawValue.replacingOccurrences(of: "-", with: " ")
             let attachments = shown.attachmentTypes.isEmpty ? "no attachment" : shown.attachmentTypes.joined(separator: ", ")
             // The user's settings may keep it out of the banner (alerts off, provisional): say where it appears.
-            let places = shown.places.flatMap { $0.contains("banner") ? nil : " · " + ($0 == ["notificationCenter"] ? "in Notification Center only" : "in " + $0.joined(separator: ", ")) } ?? ""
+            let places = shown.places.flatMap { $0.contains("banner") ? nil : " · " + ($0 == ["notificationCenter"] ? "in Notification Center only" : $0 == [DeviceSettings.summaryPlace] ? "held for the Scheduled Summary" : "in " + $0.joined(separator: ", ")) } ?? ""
             items.append("<span class=\"badge badge-note\">Shown · \(HTML.escapeText(icon)) · \(HTML.escapeText(attachments))\(HTML.escapeText(places))</span>")
         } else {
             items.append("<span class=\"badge badge-note\">Nothing shown</span>")
@@ -160,7 +160,8 @@ struct ExamplePanel {
     }
 
     /// What Notification Center holds after the push of a sequence: one card per stack (its newest
-    /// notification, and how many more are under it), newest stack first, and the badge.
+    /// notification, and how many more are under it), newest stack first, what waits for the
+    /// Scheduled Summary (the featured one first), and the badge.
     private func notificationCenter(_ view: ExampleView) -> String {
         guard let center = view.notificationCenter else { return "" }
         var html = "<div class=\"example-center\">\n<h4>Notification Center after this push</h4>\n"
@@ -178,6 +179,15 @@ struct ExamplePanel {
                 html += "</span></li>\n"
             }
             html += "</ul>\n"
+        }
+        if !center.summary.isEmpty {
+            // Featured first: the highest relevanceScore.
+            html += "<h4>Waiting for the Scheduled Summary</h4>\n<ol class=\"center-stacks\">\n"
+            for (index, entry) in center.summary.enumerated() {
+                html += "<li class=\"center-stack\"><span class=\"notif-title\">\(HTML.escapeText(entry.title))</span> \(HTML.escapeText(entry.body)) "
+                html += "<span class=\"center-stack-meta\"><code>\(HTML.escapeText(entry.identifier))</code>\(index == 0 ? " · featured" : "")</span></li>\n"
+            }
+            html += "</ol>\n"
         }
         html += "<p class=\"center-badge\">Badge on the app icon: \(center.badge == 0 ? "none" : String(center.badge)).</p>\n"
         return html + "</div>\n"
@@ -288,8 +298,10 @@ struct ExamplePanel {
                                                       expanded: false, modifier: "is-before"))
         }
         let quiet = view.shown?.places.map { !$0.contains("banner") && $0.contains("notificationCenter") } ?? false
+        let held = view.shown?.places == [DeviceSettings.summaryPlace]
         let afterLabel = view.presentation != nil ? "What the user sees (app in the foreground)"
-            : quiet ? "In Notification Center only (no banner, no sound)" : "What the user sees"
+            : quiet ? "In Notification Center only (no banner, no sound)"
+            : held ? "Held for the Scheduled Summary (no banner, no sound)" : "What the user sees"
         figures.append(NotificationPreview.figure(after, label: afterLabel, note: afterNote, expanded: false, modifier: "is-after"))
         if let after, after.attachmentDataURI != nil || after.attachmentLabel != nil || !after.actions.isEmpty {
             figures.append(NotificationPreview.figure(after, label: "Expanded (long press)", note: nil, expanded: true, modifier: "is-expanded"))

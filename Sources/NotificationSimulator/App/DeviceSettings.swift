@@ -24,6 +24,9 @@ public struct DeviceSettings: Sendable, Equatable {
     public var criticalAlertSetting: UNNotificationSetting
     /// `timeSensitiveSetting` (iOS 15): whether the user lets the app's time-sensitive notifications break through a Focus.
     public var timeSensitiveSetting: UNNotificationSetting = .enabled
+    /// `scheduledDeliverySetting` (iOS 15): enabled when the user chose the Scheduled Summary for the
+    /// app; its passive and active notifications then wait for the summary. Disabled unless the file says so.
+    public var scheduledDeliverySetting: UNNotificationSetting = .disabled
     /// Whether a Focus is on (Pushbook's own key `focus`, "on" or "off": iOS does not tell an app about Focus).
     public var focus = false
 
@@ -49,7 +52,7 @@ public struct DeviceSettings: Sendable, Equatable {
 
     /// The keys a settings file may have, in help order.
     public static let keys = ["authorizationStatus", "alertSetting", "soundSetting", "badgeSetting", "lockScreenSetting",
-                              "notificationCenterSetting", "criticalAlertSetting", "timeSensitiveSetting", "focus"]
+                              "notificationCenterSetting", "criticalAlertSetting", "timeSensitiveSetting", "scheduledDeliverySetting", "focus"]
 
     /// Reads a settings file; `shown` names it in diagnostics.
     public static func load(from url: URL, displayPath: String? = nil) throws(Diagnostic) -> DeviceSettings {
@@ -109,6 +112,7 @@ public struct DeviceSettings: Sendable, Equatable {
             case "lockScreenSetting": settings.lockScreenSetting = value
             case "notificationCenterSetting": settings.notificationCenterSetting = value
             case "timeSensitiveSetting": settings.timeSensitiveSetting = value
+            case "scheduledDeliverySetting": settings.scheduledDeliverySetting = value
             default: settings.criticalAlertSetting = value
             }
         }
@@ -122,9 +126,21 @@ public struct DeviceSettings: Sendable, Equatable {
     /// settings' own `places` (rule `ios.interruption-level-focus`): a passive one goes to the
     /// notification list without lighting the screen or playing a sound; in a Focus an active one is
     /// silenced (listed in Notification Center only), a time-sensitive one breaks through unless the
-    /// user turned that off, and a critical one always does. Nil when the level changes nothing.
+    /// user turned that off, and a critical one always does. With the Scheduled Summary chosen
+    /// (`scheduledDeliverySetting` enabled), a passive or active one, or a time-sensitive one the
+    /// user does not allow, waits for the next summary (`DeviceSettings.summaryPlace`) instead, and
+    /// a time-sensitive or critical one breaks through it. Nil when the level changes nothing.
     public func interruption(level: APNsInterruptionLevel, places: [String]) -> (places: [String], silenced: Bool, note: String)? {
         let listed = places.filter { $0 == "notificationCenter" }
+        if scheduledDeliverySetting == .enabled, !places.isEmpty {
+            let allowedThrough = level == .critical || (level == .timeSensitive && timeSensitiveSetting == .enabled)
+            guard allowedThrough else {
+                return ([Self.summaryPlace], true, "the user chose the Scheduled Summary for the app (scheduledDeliverySetting enabled): iOS holds this \(level.rawValue) notification for the next summary (no banner, no sound), which features the app's notification with the highest relevanceScore")
+            }
+            if !focus {
+                return (places, false, "the user chose the Scheduled Summary for the app: this \(level.rawValue) notification breaks through it and is delivered at once")
+            }
+        }
         switch level {
         case .passive:
             return (listed, true, "interruption level passive: iOS adds the notification to the list in Notification Center without lighting up the screen or playing a sound")
@@ -141,6 +157,11 @@ public struct DeviceSettings: Sendable, Equatable {
             return nil
         }
     }
+}
+
+extension DeviceSettings {
+    /// The place of a notification held for the Scheduled Summary (the record's `settings.shownIn`).
+    public static let summaryPlace = "scheduledSummary"
 }
 
 /// What the settings let a visible notification do: decided once here, read by the device and the record.

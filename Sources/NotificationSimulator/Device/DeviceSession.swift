@@ -43,14 +43,16 @@ public final class DeviceSession: @unchecked Sendable {
         state.withLock { $0.elapsed += max(0, milliseconds) }
     }
 
-    /// What Notification Center holds now, newest first, and the badge.
+    /// What Notification Center holds now, newest first, the badge, and what waits for the
+    /// Scheduled Summary, the highest `relevanceScore` first (ties: newest first).
     var notificationCenter: DeliveryRecord.NotificationCenterPart {
-        let list = center.deliveredSnapshot.reversed().map { notification in
-            DeliveryRecord.NotificationCenterPart.Entry(identifier: notification.request.identifier,
-                                                        title: notification.request.content.title,
-                                                        body: notification.request.content.body,
-                                                        threadIdentifier: notification.request.content.threadIdentifier)
+        func entry(_ notification: UNNotification) -> DeliveryRecord.NotificationCenterPart.Entry {
+            .init(identifier: notification.request.identifier, title: notification.request.content.title,
+                  body: notification.request.content.body, threadIdentifier: notification.request.content.threadIdentifier)
         }
-        return .init(notifications: Array(list), badge: center.badgeCount)
+        let held = Array(center.summarySnapshot.reversed().enumerated())
+            .sorted { ($0.element.request.content.relevanceScore, -$0.offset) > ($1.element.request.content.relevanceScore, -$1.offset) }
+        return .init(notifications: center.deliveredSnapshot.reversed().map(entry), badge: center.badgeCount,
+                     summary: held.map { entry($0.element) })
     }
 }

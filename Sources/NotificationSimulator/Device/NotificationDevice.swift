@@ -183,6 +183,9 @@ public struct NotificationDevice: Sendable {
                 record.presentation = asked.options
                 record.diagnostics += asked.diagnostics
                 answerable = asked.options.showsSomething
+            } else if record.delivered != nil, record.settings?.shownIn == [DeviceSettings.summaryPlace] {
+                context.center.noteHeldForSummary(shown)
+                answerable = false
             } else if record.delivered != nil, verdict?.places.contains("notificationCenter") ?? true {
                 context.center.noteDelivered(shown)
             }

@@ -8,6 +8,9 @@ extension DeliveryRecord {
         public var notifications: [Entry]
         /// The app icon's badge count (0: no badge).
         public var badge: Int
+        /// The notifications held for the next Scheduled Summary, the one it features (the highest
+        /// `relevanceScore`) first; in the record only when it holds any.
+        public var summary: [Entry] = []
 
         /// One notification in Notification Center.
         public struct Entry: Sendable, Equatable {
@@ -34,18 +37,23 @@ extension DeliveryRecord {
 
         /// The part as JSON.
         var json: JSONValue {
-            .object([
-                ("badge", .int(badge)),
-                ("notifications", .array(notifications.map { entry in
+            func entries(_ list: [Entry]) -> JSONValue {
+                .array(list.map { entry in
                     .object([
                         ("identifier", .string(entry.identifier)),
                         ("title", .string(entry.title)),
                         ("body", .string(entry.body)),
                         ("threadIdentifier", .string(entry.threadIdentifier)),
                     ])
-                })),
+                })
+            }
+            var pairs: [(String, JSONValue)] = [
+                ("badge", .int(badge)),
+                ("notifications", entries(notifications)),
                 ("stacks", .array(stacks.map { .object([("thread", .string($0.thread)), ("count", .int($0.count))]) })),
-            ])
+            ]
+            if !summary.isEmpty { pairs.append(("summary", entries(summary))) }
+            return .object(pairs)
         }
     }
 }

@@ -71,6 +71,7 @@ open class UNNotificationSettings: NSObject, NSCopying, @unchecked Sendable {
         lockScreenSetting = settings.lockScreenSetting
         criticalAlertSetting = settings.criticalAlertSetting
         timeSensitiveSetting = settings.timeSensitiveSetting
+        scheduledDeliverySetting = settings.scheduledDeliverySetting
         if settings.alertSetting != .enabled { alertStyle = .none }
     }
 

@@ -35,6 +35,8 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         var pending: [PendingRequest] = []
         /// The notifications shown and still in Notification Center.
         var delivered: [UNNotification] = []
+        /// The notifications held for the next Scheduled Summary, in arrival order.
+        var summarized: [UNNotification] = []
         /// The registered categories.
         var categories: Set<UNNotificationCategory> = []
         /// How many requests were added, for their order.
@@ -265,6 +267,17 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
             state.delivered.append(notification)
         }
     }
+
+    /// Holds a notification for the next Scheduled Summary, replacing one with the same request identifier.
+    func noteHeldForSummary(_ notification: UNNotification) {
+        state.withLock { state in
+            state.summarized.removeAll { $0.request.identifier == notification.request.identifier }
+            state.summarized.append(notification)
+        }
+    }
+
+    /// The notifications held for the next Scheduled Summary, in arrival order.
+    var summarySnapshot: [UNNotification] { state.withLock { $0.summarized } }
 
     /// The pending requests, soonest first.
     var pendingRequests: [UNNotificationRequest] {
