@@ -249,7 +249,9 @@ enum SimulateCommand {
             lines.append(line)
         }
         if let settings = record.settings {
-            let places = settings.shownIn.isEmpty ? "shown nowhere" : "shown in " + settings.shownIn.joined(separator: ", ")
+            let places = settings.shownIn.isEmpty ? "shown nowhere"
+                : settings.shownIn == [DeviceSettings.summaryPlace] ? "held for the Scheduled Summary"
+                : "shown in " + settings.shownIn.joined(separator: ", ")
             lines.append("settings: \(settings.authorizationStatus) · \(places) · sound \(settings.soundPlays ? "plays" : "silent") · badge \(settings.badgeApplied ? "applied" : "not applied")")
         }
         for diagnostic in view.diagnostics { lines.append(diagnostic.inFile(diagnostic.location.line > 0 ? file : "device").text) }

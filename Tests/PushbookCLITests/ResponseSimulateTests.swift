@@ -145,6 +145,21 @@ struct ResponseSimulateTests {
         #expect(result.stderr.contains("the last push showed no notification"), "\(result.stderr)")
     }
 
+    @Test("a push held for the Scheduled Summary shows nothing yet: --tap is refused with exit 1, and the text record says where it waits")
+    func heldForTheSummaryIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushbook-summary-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let settings = folder.appendingPathComponent("settings.json")
+        try Data(#"{"scheduledDeliverySetting": "enabled"}"#.utf8).write(to: settings)
+        let refused = try Self.run([Self.message(category: nil)], ["--tap", "--settings", settings.path], recipe: nil)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the last push showed no notification"), "\(refused.stderr)")
+        let text = try Self.run([Self.message(category: nil)], ["--settings", settings.path, "--format", "text"], recipe: nil)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("held for the Scheduled Summary"), "\(text.stdout)")
+    }
+
     @Test("--tap with --action is a usage error (exit 2): the user gives one answer")
     func tapAndActionConflict() throws {
         let result = try Self.run([Self.message()], ["--tap", "--action", "MARK_READ"])
