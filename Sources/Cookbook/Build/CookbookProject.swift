@@ -182,7 +182,7 @@ public struct CookbookProject: Sendable {
             if case .failed(let message) = error { diagnostics.append(Diagnostic(file: shownOut, breaking: .write, message)) }
             return failed(examples, cached: cached)
         }
-        let report = BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count,
+        var report = BuildReport(diagnostics: diagnostics, recipes: recipes.count, examples: examples, cached: cached, filesWritten: siteFiles.count,
                                  succeeded: true, rebuilt: plan.requests.map(\.id))
         options.swapped?(report)
         if let leftover = transaction.removeOldSite() {
@@ -202,8 +202,8 @@ public struct CookbookProject: Sendable {
         if diagnostics.isEmpty, let inputs {
             options.memory?.keep(recipes, folderHashes: loaded.folderHashes, inputs: inputs, settings: settings)
         }
-        return BuildReport(diagnostics: diagnostics, recipes: report.recipes, examples: examples, cached: cached, filesWritten: report.filesWritten,
-                           succeeded: true, rebuilt: report.rebuilt)
+        report.diagnostics = diagnostics
+        return report
     }
 
     /// Runs `requests` in worker processes when there is a worker executable (even a single one, so
