@@ -63,10 +63,11 @@ enum WatchMode {
     private static func rebuild(_ project: CookbookProject, output: URL, shown: String, options: CookbookProject.BuildOptions, changed: [String]) {
         let start = Date()
         let cause = changed.isEmpty ? "" : " after \(changed.count == 1 ? changed[0] : "\(changed.count) changes") changed"
-        let printed = Locked(0)
+        // The diagnostics printed with the status line; nil until it is printed.
+        let printed = Locked<Int?>(nil)
         @Sendable func status(_ report: CookbookProject.BuildReport) {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-            for diagnostic in report.diagnostics.dropFirst(printed.current) { printError(diagnostic.text) }
+            for diagnostic in report.diagnostics { printError(diagnostic.text) }
             printed.withLock { $0 = report.diagnostics.count }
             if report.upToDate {
                 print("'\(shown)' is up to date\(cause) (\(seconds) s)")
@@ -79,14 +80,10 @@ enum WatchMode {
             fflush(nil)
         }
         var options = options
-        let swapped = Locked(false)
-        options.swapped = { report in
-            status(report)
-            swapped.withLock { $0 = true }
-        }
+        options.swapped = status
         let report = project.build(output: output, shownAs: shown, options: options)
-        if swapped.current {
-            for diagnostic in report.diagnostics.dropFirst(printed.current) { printError(diagnostic.text) }
+        if let count = printed.current {
+            for diagnostic in report.diagnostics.dropFirst(count) { printError(diagnostic.text) }
             fflush(nil)
         } else {
             status(report)
