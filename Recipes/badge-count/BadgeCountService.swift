@@ -11,9 +11,7 @@ final class BadgeCountService: UNNotificationServiceExtension {
             contentHandler(request.content)
             return
         }
-        if let count = BadgeCounter.increment() {
-            content.badge = NSNumber(value: count)
-        }
+        content.badge = NSNumber(value: BadgeCounter.increment())
         contentHandler(content)
     }
 

@@ -80,12 +80,19 @@ public struct ExampleRunner: Sendable {
             return Outcome(record: run.record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
         }
         // A sequence (after=) and an answer share one device session: the pushes before this one
-        // arrive first, on the same device, with their own options.
+        // arrive first, on the same device, with their own options, and the user answers those
+        // examples that have an answer as they did.
         let session = DeviceSession()
         for previous in earlier {
             let (previousLint, previousHandlers) = try push(of: previous, in: recipe, entryPoint: entryPoint)
             device.app.isInForeground = previous.foreground || previousHandlers.runsInForeground
             _ = previousHandlers.simulate(previousLint, on: device, session: session)
+            if let answer = previous.answer {
+                let state: AppState = previous.notRunning ? .notRunning : device.app.isInForeground ? .foreground : .background
+                if case .failure(let refusal) = previousHandlers.respond(answer, on: device, appState: state, session: session) {
+                    throw Diagnostic(file: recipe.markdownPath, breaking: .exampleList, "example '\(previous.id)': iOS would not offer this answer: \(refusal.message)")
+                }
+            }
         }
         device.app.isInForeground = example.foreground || handlers.runsInForeground
         let run = handlers.simulate(lint, on: device, session: session)

@@ -15,6 +15,8 @@ public final class DeviceSession: @unchecked Sendable {
     let center = UNUserNotificationCenter()
     /// The App Group containers the app and its extension share across the sequence.
     let appGroups = AppGroupContainers()
+    /// The defaults databases of the app and its extension, across the sequence.
+    let defaults = DefaultsDatabases()
     private let state = Locked((pushes: 0, elapsed: 0))
     private let shown = Locked<UNNotification?>(nil)
 

@@ -24,14 +24,15 @@ final class ExtensionHost: Sendable {
         self.blockedAfter = blockedAfter
     }
 
-    /// Runs `body` on a thread of its own; returns false when it was still running after `blockedAfter`.
+    /// Runs `body`, code of `process`, on a thread of its own; returns false when it was still
+    /// running after `blockedAfter`.
     @discardableResult
-    func call(_ label: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+    func call(_ label: String, in process: AppProcess = .app, _ body: @escaping @Sendable () -> Void) -> Bool {
         let done = DispatchSemaphore(value: 0)
         let context = self.context
         let thread = Thread {
             // Bound for life: if this code is still running when its run ends, it keeps this world.
-            SimulationContext.bindCurrentThread(to: context)
+            SimulationContext.bindCurrentThread(to: context, as: process)
             body()
             done.signal()
         }

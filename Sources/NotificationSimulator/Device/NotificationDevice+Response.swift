@@ -44,7 +44,8 @@ extension NotificationDevice {
         case (.notRunning, false): .launchedInBackground
         }
         let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle, center: session.center, dateOffset: session.elapsed,
-                                        appGroups: session.appGroups, appGroupIdentifiers: Set(app.appGroups), strings: app.strings)
+                                        appGroups: session.appGroups, appGroupIdentifiers: Set(app.appGroups), strings: app.strings,
+                                        defaults: session.defaults)
         return SimulationContext.with(context) {
             let host = ExtensionHost(context: context)
             var diagnostics: [Diagnostic] = []

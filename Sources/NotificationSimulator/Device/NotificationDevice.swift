@@ -26,7 +26,8 @@ public struct NotificationDevice: Sendable {
     private func makeContext(_ session: DeviceSession? = nil, offset: Int = 0) -> SimulationContext {
         let context = SimulationContext(network: FixtureNetwork(manifest: manifest), bundle: bundle,
                                         center: session?.center ?? UNUserNotificationCenter(), dateOffset: offset,
-                                        appGroups: session?.appGroups ?? AppGroupContainers(), appGroupIdentifiers: Set(app.appGroups), strings: app.strings)
+                                        appGroups: session?.appGroups ?? AppGroupContainers(), appGroupIdentifiers: Set(app.appGroups), strings: app.strings,
+                                        defaults: session?.defaults ?? DefaultsDatabases())
         // A sequence keeps the settings its app changed (a provisional authorization it asked for).
         if session == nil || context.center.userSettings == nil { context.center.userSettings = app.settings }
         return context
@@ -340,7 +341,7 @@ public struct NotificationDevice: Sendable {
             context.scheduler.noteActivity()
         }
         let box = UncheckedBox((serviceExtension, handler))
-        host.call("didReceive") { box.value.0.didReceive(request, withContentHandler: box.value.1) }
+        host.call("didReceive", in: .serviceExtension) { box.value.0.didReceive(request, withContentHandler: box.value.1) }
         var expired = false
         let budget = Self.budgetMilliseconds
         while true {
@@ -349,7 +350,7 @@ public struct NotificationDevice: Sendable {
             if undecided && !expired && (next == nil || next! > budget) {
                 context.clock.advance(to: budget)
                 expired = true
-                host.call("serviceExtensionTimeWillExpire") { box.value.0.serviceExtensionTimeWillExpire() }
+                host.call("serviceExtensionTimeWillExpire", in: .serviceExtension) { box.value.0.serviceExtensionTimeWillExpire() }
                 continue
             }
             guard let next, next <= Self.horizonMilliseconds, let event = context.scheduler.popEarliest() else { break }

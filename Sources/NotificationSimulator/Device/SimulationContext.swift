@@ -37,6 +37,10 @@ final class SimulationContext: Sendable {
     let appGroups: AppGroupContainers
     /// The App Groups the app's entitlements list: the only ones whose container it gets.
     let appGroupIdentifiers: Set<String>
+    /// The defaults databases of the device (a sequence's own, carried from push to push).
+    let defaults: DefaultsDatabases
+    /// The process whose code `ExtensionHost` started last.
+    private let lastProcess = Locked(AppProcess.app)
     /// The app's Localizable.strings, for `NSString.localizedUserNotificationString(forKey:arguments:)`.
     let strings: LocalizableStrings?
 
@@ -56,13 +60,15 @@ final class SimulationContext: Sendable {
     static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
 
     init(network: FixtureNetwork, bundle: [String: Data] = [:], center: UNUserNotificationCenter = UNUserNotificationCenter(), dateOffset: Int = 0,
-         appGroups: AppGroupContainers = AppGroupContainers(), appGroupIdentifiers: Set<String> = [], strings: LocalizableStrings? = nil) {
+         appGroups: AppGroupContainers = AppGroupContainers(), appGroupIdentifiers: Set<String> = [], strings: LocalizableStrings? = nil,
+         defaults: DefaultsDatabases = DefaultsDatabases()) {
         self.network = network
         self.bundle = bundle
         self.center = center
         self.dateOffset = dateOffset
         self.appGroups = appGroups
         self.appGroupIdentifiers = appGroupIdentifiers
+        self.defaults = defaults
         self.strings = strings
     }
 
@@ -153,9 +159,22 @@ final class SimulationContext: Sendable {
         return running.current
     }
 
-    /// Binds the calling thread to `context` for the rest of its life (`ExtensionHost`'s threads).
-    static func bindCurrentThread(to context: SimulationContext) {
+    /// Binds the calling thread to `context` for the rest of its life (`ExtensionHost`'s threads),
+    /// as code of `process`.
+    static func bindCurrentThread(to context: SimulationContext, as process: AppProcess) {
         Thread.current.threadDictionary[threadKey] = context
+        Thread.current.threadDictionary[processKey] = process
+        context.lastProcess.withLock { $0 = process }
+    }
+
+    /// Where a thread of `ExtensionHost` keeps the process it runs code of.
+    private static let processKey = "pushbook.process"
+
+    /// The process of the calling code: its thread's, else (a completion handler on Foundation's
+    /// queues) the process whose code was started last, a modelling limit: the app's and the
+    /// extension's code never run at once here.
+    var runningProcess: AppProcess {
+        (Thread.current.threadDictionary[Self.processKey] as? AppProcess) ?? lastProcess.current
     }
 
     /// The next identifier for an attachment made with an empty one: `attachment-1`, `attachment-2`, …
