@@ -81,8 +81,12 @@ struct BuildCache: Sendable {
         // Read below the cache folder itself, so that no part of the way, the entry's folder
         // included, may be a symbolic link (the cache folder was checked by `problem`).
         let kept = memory?.entry(id, key: key)
+        // The folders of the entry and of the old site stay open for all of the entry's files.
+        let cacheFolders = ContainedFolders(root: path)
+        let oldFolders = oldSite.map { ContainedFolders(root: $0) }
+        var made: Set<Substring> = []
         guard problem() == nil,
-              let entry = kept?.entry ?? (try? ContainedFile.read(id + "/" + Self.entryFile, under: path, limit: 256 << 20))
+              let entry = kept?.entry ?? (try? ContainedFile.read(id + "/" + Self.entryFile, in: cacheFolders, limit: 256 << 20))
                   .flatMap({ ArtifactJSON.decode(Entry.self, from: $0) }),
               entry.format == Self.format, entry.artifact.key == key, entry.artifact.id == id, Self.isCacheable(entry.artifact),
               entry.files.map(\.path) == entry.artifact.files,
@@ -92,9 +96,9 @@ struct BuildCache: Sendable {
         artifact.links = [:]
         var written: [String] = [], contents: [[UInt8]] = []
         for (index, file) in entry.files.enumerated() {
-            guard let bytes = kept?.files[index] ?? (try? ContainedFile.read(id + "/files/" + file.path, under: path, limit: 256 << 20))
+            guard let bytes = kept?.files[index] ?? (try? ContainedFile.read(id + "/files/" + file.path, in: cacheFolders, limit: 256 << 20))
                       .flatMap({ $0.count == file.bytes && ContentHash.digest($0) == file.digest ? $0 : nil }),
-                  (try? FileWriter.place(bytes, at: file.path, under: staging.path, linkingFrom: oldSite)) != nil else {
+                  (try? FileWriter.place(bytes, at: file.path, under: staging.path, linkingFrom: oldFolders, made: &made)) != nil else {
                 for path in written { unlink(staging.path + "/" + path) }
                 return nil
             }
@@ -135,7 +139,10 @@ struct BuildCache: Sendable {
                 stored.append(StoredFile(path: path, bytes: bytes.count, digest: ContentHash.digest(bytes)))
             }
             let entry = Entry(format: Self.format, artifact: artifact, files: stored)
-            try FileWriter.save(ArtifactJSON.encode(entry), to: temporary.path + "/" + Self.entryFile)
+            // Without the page's links: `restore` reads them from the page's bytes, never from the entry.
+            var onDisk = entry
+            onDisk.artifact.links = [:]
+            try FileWriter.save(ArtifactJSON.encode(onDisk), to: temporary.path + "/" + Self.entryFile)
             let entryFolder = folder.appendingPathComponent(artifact.id, isDirectory: true)
             try? fm.removeItem(at: entryFolder)
             try fm.moveItem(at: temporary, to: entryFolder)

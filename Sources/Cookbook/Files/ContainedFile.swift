@@ -39,7 +39,12 @@ enum ContainedFile {
 
     /// The bytes of `relative` (a `/`-separated path) under `root`, at most `limit` of them.
     static func read(_ relative: String, under root: String, limit: Int = 1 << 30) throws(Failure) -> [UInt8] {
-        let descriptor = try openContained(relative, under: root)
+        try read(relative, in: ContainedFolders(root: root), limit: limit)
+    }
+
+    /// The bytes of `relative` below the root of `folders`, at most `limit` of them.
+    static func read(_ relative: String, in folders: ContainedFolders, limit: Int = 1 << 30) throws(Failure) -> [UInt8] {
+        let descriptor = try folders.openFile(relative)
         defer { close(descriptor) }
         return try read(descriptor, relative, limit: limit)
     }
@@ -49,7 +54,12 @@ enum ContainedFile {
     /// the very file compared is linked (its descriptor, through `/proc/self/fd`). False when any
     /// of that fails, the link included (another file system, no `/proc`): the caller writes a copy.
     static func link(_ relative: String, under root: String, to destination: String, ifBytesAre expected: [UInt8]) -> Bool {
-        guard let descriptor = try? openContained(relative, under: root) else { return false }
+        link(relative, in: ContainedFolders(root: root), to: destination, ifBytesAre: expected)
+    }
+
+    /// `link(_:under:to:ifBytesAre:)`, for `relative` below the root of `folders`.
+    static func link(_ relative: String, in folders: ContainedFolders, to destination: String, ifBytesAre expected: [UInt8]) -> Bool {
+        guard let descriptor = try? folders.openFile(relative) else { return false }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1, info.st_uid == geteuid(),
@@ -100,34 +110,10 @@ enum ContainedFile {
         return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
-    /// Opens `relative` under `root` for reading, refusing links at every step.
+    /// Opens `relative` under `root` for reading, refusing links at every step
+    /// (`ContainedFolders.openFile`: the caller refuses anything but a regular file).
     static func openContained(_ relative: String, under root: String) throws(Failure) -> Int32 {
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard !relative.hasPrefix("/"), !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
-            throw .badPath(relative)
-        }
-        var folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { throw errno == ENOENT ? .missing(relative) : .unreadable(relative, String(cString: strerror(errno))) }
-        for (index, part) in parts.enumerated() {
-            let last = index == parts.count - 1
-            // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused after fstat).
-            let flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | (last ? O_NONBLOCK : O_DIRECTORY)
-            let next = openat(folder, part, flags)
-            let error = errno
-            close(folder)
-            guard next >= 0 else {
-                let shown = parts[...index].joined(separator: "/")
-                switch error {
-                case ELOOP: throw .symlink(shown)
-                case ENOENT: throw .missing(shown)
-                case ENOTDIR: throw last ? .missing(shown) : (DirectoryWalker.lstatKind(root + "/" + shown) == .symlink ? .symlink(shown) : .notRegular(shown))
-                default: throw .unreadable(shown, String(cString: strerror(error)))
-                }
-            }
-            folder = next
-        }
-        _ = fcntl(folder, F_SETFL, 0)  // blocking reads from here on
-        return folder
+        try ContainedFolders(root: root).openFile(relative)
     }
 }
 

@@ -29,8 +29,19 @@ enum FileWriter {
     /// thousands were freed in the last half minute, as every rebuild frees the site it replaced;
     /// the two sites share the file only until the old one is removed.
     static func place(_ bytes: [UInt8], at path: String, under root: String, linkingFrom oldSite: String?) throws {
-        try makeFolders(for: path, under: root)
-        if let oldSite, ContainedFile.link(path, under: oldSite, to: root + "/" + path, ifBytesAre: bytes) { return }
+        var made: Set<Substring> = []
+        try place(bytes, at: path, under: root, linkingFrom: oldSite.map { ContainedFolders(root: $0) }, made: &made)
+    }
+
+    /// `place(_:at:under:linkingFrom:)` for one of several files: the old site's folders stay open
+    /// in `oldSite`, and `made` holds the folders of `root` made (or found) for the files before.
+    static func place(_ bytes: [UInt8], at path: String, under root: String, linkingFrom oldSite: ContainedFolders?, made: inout Set<Substring>) throws {
+        let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+        if !made.contains(folder) {
+            try makeFolders(for: path, under: root)
+            made.insert(folder)
+        }
+        if let oldSite, ContainedFile.link(path, in: oldSite, to: root + "/" + path, ifBytesAre: bytes) { return }
         try save(bytes, to: root + "/" + path)
     }
 

@@ -26,4 +26,30 @@ struct ContainedFileTests {
         #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
         #expect(status.count > 200)
     }
+
+    @Test("files read through one ContainedFolders: a link, a missing part and a file used as a folder are refused as a single read refuses them, and a folder swapped for a link after it was opened is not followed")
+    func foldersKeptOpenRefuseLinks() throws {
+        let fm = FileManager.default
+        let root = TemporaryFolder.root.appendingPathComponent("pushbook-folders-\(UUID().uuidString)", isDirectory: true)
+        let outside = TemporaryFolder.root.appendingPathComponent("pushbook-folders-outside-\(UUID().uuidString)", isDirectory: true)
+        defer { try? fm.removeItem(at: root); try? fm.removeItem(at: outside) }
+        try fm.createDirectory(at: root.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("one".utf8).write(to: root.appendingPathComponent("a/b/one"))
+        try Data("two".utf8).write(to: root.appendingPathComponent("a/b/two"))
+        try Data("secret".utf8).write(to: outside.appendingPathComponent("two"))
+        try fm.createSymbolicLink(at: root.appendingPathComponent("link"), withDestinationURL: outside)
+        let folders = ContainedFolders(root: root.path)
+        #expect(try ContainedFile.read("a/b/one", in: folders) == Array("one".utf8))
+        for path in ["link/two", "a/missing/two", "a/b/one/x", "a/../a/b/one"] {
+            let single = #expect(throws: ContainedFile.Failure.self) { try ContainedFile.read(path, under: root.path) }
+            let kept = #expect(throws: ContainedFile.Failure.self) { try ContainedFile.read(path, in: folders) }
+            #expect(single == kept, "\(path)")
+        }
+        // a/b was opened above: swapped for a link to the outside folder, its files still come from the folder opened.
+        try fm.moveItem(at: root.appendingPathComponent("a/b"), to: root.appendingPathComponent("a/old"))
+        try fm.createSymbolicLink(at: root.appendingPathComponent("a/b"), withDestinationURL: outside)
+        #expect(try ContainedFile.read("a/b/two", in: folders) == Array("two".utf8))
+        #expect(throws: ContainedFile.Failure.symlink("a/b")) { try ContainedFile.read("a/b/two", under: root.path) }
+    }
 }
