@@ -89,10 +89,30 @@ public final class FolderWatcher {
     }
 
     /// True when the metadata of the recipes folder differs from when `next` last returned, and records it.
+    /// Only the groups (recipe folders) of the paths that changed are walked again: a path without
+    /// a `/` is a recipe folder or a top-level file, so both its own group and "" are.
     private func changesMetadata(_ changed: Set<String>) -> Bool {
-        let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false)
-        defer { fingerprint = now }
-        return now == nil || now?.groups != fingerprint?.groups
+        guard let before = fingerprint, !changed.contains(".") else {
+            let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false)
+            defer { fingerprint = now }
+            return now == nil || now?.groups != fingerprint?.groups
+        }
+        var groups: Set<String> = []
+        for path in changed {
+            if let slash = path.firstIndex(of: "/") { groups.insert(String(path[..<slash])) } else { groups.formUnion([path, ""]) }
+        }
+        guard let now = FileFingerprint.of(root, skipHidden: true, racyCheck: false, only: groups) else {
+            fingerprint = nil
+            return true
+        }
+        var after = before
+        var differs = false
+        for group in groups where now.groups[group] != before.groups[group] {
+            after.groups[group] = now.groups[group]
+            differs = true
+        }
+        fingerprint = after
+        return differs
     }
 
     /// The content digest of every `.swift` file under `root` (path relative to it), so that a

@@ -34,7 +34,9 @@ struct FileFingerprint: Sendable, Equatable {
     /// with `skipHidden`, the top-level names starting with `.` (the recipe loader never reads
     /// them); without `racyCheck`, no group is racy (a site the build itself just wrote). Nil when
     /// `root` cannot be read, a name cannot be written down, or the tree is deeper than a walk goes.
-    static func of(_ root: String, skipHidden: Bool = false, racyCheck: Bool = true) -> FileFingerprint? {
+    /// With `only`, the groups named there alone (their digests are the ones a whole walk gives;
+    /// `whole` then covers those groups only).
+    static func of(_ root: String, skipHidden: Bool = false, racyCheck: Bool = true, only: Set<String>? = nil) -> FileFingerprint? {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let racyAfter = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - racyWindow
@@ -64,6 +66,7 @@ struct FileFingerprint: Sendable, Equatable {
             var info = stat()
             guard fstatat(dirfd(top.handle), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
             let group = top.prefix.isEmpty ? (info.st_mode & S_IFMT == S_IFDIR ? name : "") : top.group
+            if let only, !only.contains(group) { continue }
             guard info.st_mode & S_IFMT != S_IFDIR else {
                 lines.append((path, group, (-1, 0, 0, 0, 0, 0, 0)))
                 guard stack.count <= DirectoryWalker.maximumDepth else { return nil }

@@ -33,6 +33,30 @@ struct FolderWatcherTests {
             #expect(watcher.next(timeout: 3) == ["c"])
             try FileWriter.save(Array("new".utf8), to: root.appendingPathComponent("c/recipe.md").path)
             #expect(watcher.next(timeout: 3) == ["c/recipe.md"])
+            // An editor's temporary file, come and gone: events, but the folder is as it was.
+            try FileWriter.save(Array("tmp".utf8), to: root.appendingPathComponent("a/.recipe.md.swp").path)
+            unlink(root.appendingPathComponent("a/.recipe.md.swp").path)
+            #expect(watcher.next(timeout: 0.5) == [])
+            try FileManager.default.removeItem(at: root.appendingPathComponent("c"))
+            #expect(watcher.next(timeout: 3).contains("c"))
+            try FileWriter.save(Array("four".utf8), to: root.appendingPathComponent("a/recipe.md").path)
+            #expect(watcher.next(timeout: 3) == ["a/recipe.md"])
+        }
+    }
+
+    @Test("the fingerprint of some groups has the digests a walk of the whole folder gives them")
+    func fingerprintOfSomeGroups() throws {
+        try TemporaryFolder.with("pushbook-fingerprint-groups") { root in
+            for folder in ["a", "b", "c"] {
+                try FileManager.default.createDirectory(at: root.appendingPathComponent("\(folder)/examples"), withIntermediateDirectories: true)
+                try FileWriter.save(Array(folder.utf8), to: root.appendingPathComponent("\(folder)/examples/x.json").path)
+            }
+            try FileWriter.save(Array("top".utf8), to: root.appendingPathComponent("README.md").path)
+            let whole = try #require(FileFingerprint.of(root.path, racyCheck: false))
+            let some = try #require(FileFingerprint.of(root.path, racyCheck: false, only: ["b", ""]))
+            #expect(Set(some.groups.keys) == ["b", ""])
+            #expect(some.groups["b"] == whole.groups["b"] && some.groups[""] == whole.groups[""])
+            #expect(FileFingerprint.of(root.path, racyCheck: false, only: ["gone"])?.groups.isEmpty == true)
         }
     }
 }
