@@ -25,10 +25,17 @@ struct BuildCache: Sendable {
     }
 
     /// The format of `entryFile`; entries of another format are misses.
-    static let format = 6
+    static let format = 7
 
     /// The file of an entry's folder holding the entry, as `ArtifactJSON`.
     static let entryFile = "entry.json"
+
+    /// The file of an entry's folder holding its files' bytes, one after the other in the entry's
+    /// order: one file to write, open and read per recipe, however many files the recipe has.
+    static let bytesFile = "files.bin"
+
+    /// The most bytes an entry's files may hold together.
+    static let bytesLimit = 1 << 30
 
     /// What `entryFile` holds: the artifact and, for each file, its size and digest.
     struct Entry: Codable, Sendable, Equatable {
@@ -64,8 +71,9 @@ struct BuildCache: Sendable {
     /// An entry is used only when: it is a regular file reached without symbolic links, wholly one
     /// entry of this format (`ArtifactJSON`), for this recipe and key, and
     /// `isCacheable`; its files are the recipe's own (its page `recipes/ID.html` and downloads
-    /// under `downloads/ID/`, plain names, each once); every file is a regular file (no link,
-    /// device or FIFO) of the recorded size and digest; its search entries point into the recipe's
+    /// under `downloads/ID/`, plain names, each once); its bytes file is a regular file (no link,
+    /// device or FIFO) of exactly the recorded sizes' sum, and each file's bytes in it have the
+    /// recorded digest; its search entries point into the recipe's
     /// page. The page's links and anchors are read again from the page itself. On a miss, nothing
     /// it copied stays in `staging`.
     ///
@@ -95,9 +103,20 @@ struct BuildCache: Sendable {
         let page = RecipePage.path(of: id)
         artifact.links = [:]
         var written: [String] = [], contents: [[UInt8]] = []
+        // The files' bytes: the kept ones, else the entry's bytes file, which holds exactly the
+        // sizes the entry gives, one after the other.
+        let sizes = entry.files.map(\.bytes)
+        // Each size is checked before the sum, which then cannot overflow.
+        guard sizes.allSatisfy({ (0...Self.bytesLimit).contains($0) }) else { return nil }
+        let total = sizes.reduce(0, +)
+        guard total <= Self.bytesLimit else { return nil }
+        let stored: [UInt8]? = kept != nil ? nil : try? ContainedFile.read(id + "/" + Self.bytesFile, in: cacheFolders, limit: total)
+        if kept == nil && stored?.count != total { return nil }
+        var offset = 0
         for (index, file) in entry.files.enumerated() {
-            guard let bytes = kept?.files[index] ?? (try? ContainedFile.read(id + "/files/" + file.path, in: cacheFolders, limit: 256 << 20))
-                      .flatMap({ $0.count == file.bytes && ContentHash.digest($0) == file.digest ? $0 : nil }),
+            let bytes = kept?.files[index] ?? stored.map { Array($0[offset..<(offset + file.bytes)]) }
+            offset += file.bytes
+            guard let bytes, bytes.count == file.bytes, kept != nil || ContentHash.digest(bytes) == file.digest,
                   (try? FileWriter.place(bytes, at: file.path, under: staging.path, linkingFrom: oldFolders, made: &made)) != nil else {
                 for path in written { unlink(staging.path + "/" + path) }
                 return nil
@@ -119,7 +138,7 @@ struct BuildCache: Sendable {
         return [page: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
     }
 
-    /// Stores a passing artifact with copies of its files from `staging` and their digests
+    /// Stores a passing artifact with a copy of its files' bytes from `staging` (one bytes file) and their digests
     /// (failures are never cached: see `isCacheable`). A file that cannot be read leaves the cache as it was.
     /// Returns the entry stored, with its files' bytes, or nil.
     @discardableResult
@@ -129,15 +148,16 @@ struct BuildCache: Sendable {
         let temporary = folder.appendingPathComponent(".\(artifact.id).\(getpid()).tmp", isDirectory: true)
         try? fm.removeItem(at: temporary)
         do {
-            try fm.createDirectory(at: temporary.appendingPathComponent("files"), withIntermediateDirectories: true)
-            var stored: [StoredFile] = [], contents: [[UInt8]] = []
+            try fm.createDirectory(at: temporary, withIntermediateDirectories: true)
+            var stored: [StoredFile] = [], contents: [[UInt8]] = [], all: [UInt8] = []
             for path in artifact.files {
                 let bytes = try ContainedFile.read(path, under: staging.path)
                 contents.append(bytes)
-                try FileWriter.makeFolders(for: path, under: temporary.path + "/files")
-                try FileWriter.save(bytes, to: temporary.path + "/files/" + path)
+                all += bytes
                 stored.append(StoredFile(path: path, bytes: bytes.count, digest: ContentHash.digest(bytes)))
             }
+            guard all.count <= Self.bytesLimit else { throw CocoaError(.fileWriteOutOfSpace) }
+            try FileWriter.save(all, to: temporary.path + "/" + Self.bytesFile)
             let entry = Entry(format: Self.format, artifact: artifact, files: stored)
             // Without the page's links: `restore` reads them from the page's bytes, never from the entry.
             var onDisk = entry

@@ -104,12 +104,12 @@ struct CachePoisoningTests {
         }
     }
 
-    @Test("a cached page replaced by a symbolic link (to a file outside, or inside the cache) is a miss, and the site holds regular files only",
-          arguments: ["/etc/passwd", "../../downloads/fcm-image/webp-image.json"])
+    @Test("a cached bytes file replaced by a symbolic link (to a file outside, or inside the cache) is a miss, and the site holds regular files only",
+          arguments: ["/etc/passwd", "entry.json"])
     func symlinkedPage(destination: String) throws {
         let w = try builtWorkspace()
         defer { w.remove() }
-        let page = w.root.appendingPathComponent(".pushbook-cache/fcm-image/files/recipes/fcm-image.html")
+        let page = w.root.appendingPathComponent(".pushbook-cache/fcm-image/files.bin")
         try FileManager.default.removeItem(at: page)
         try FileManager.default.createSymbolicLink(atPath: page.path, withDestinationPath: destination)
         try FileManager.default.removeItem(at: w.out)
@@ -118,7 +118,7 @@ struct CachePoisoningTests {
         #expect(links.isEmpty, "links in the site: \(links.keys.sorted())")
     }
 
-    @Test("a cache entry whose entry file or files folder is a symbolic link is a miss", arguments: ["entry.json", "files"])
+    @Test("a cache entry whose entry file or bytes file is a symbolic link is a miss", arguments: ["entry.json", "files.bin"])
     func symlinkedEntryParts(part: String) throws {
         let w = try builtWorkspace()
         defer { w.remove() }
@@ -140,31 +140,53 @@ struct CachePoisoningTests {
         try rebuildAndCheck(w, rebuilt: 1, "entry folder linked")
     }
 
-    @Test("a truncated or emptied cached page, or download, is a miss and is rebuilt", arguments: ["recipes/fcm-image.html", "downloads/fcm-image/webp-image.apns"])
+    @Test("a cached page or download cut short, emptied, or with bytes after it in the bytes file is a miss and is rebuilt",
+          arguments: ["recipes/fcm-image.html", "downloads/fcm-image/webp-image.apns"])
     func truncatedFile(path: String) throws {
         let w = try builtWorkspace()
         defer { w.remove() }
-        let url = w.root.appendingPathComponent(".pushbook-cache/fcm-image/files/" + path)
+        let (url, range) = try storedRange(w, path)
         let bytes = try Data(contentsOf: url)
-        try bytes.prefix(bytes.count / 2).write(to: url)
+        // The file's bytes cut to half, moved up by what follows: the file and every one after it are wrong.
+        try (bytes[..<(range.lowerBound + range.count / 2)] + bytes[range.upperBound...]).write(to: url)
         try rebuildAndCheck(w, rebuilt: 1, "half of \(path)")
-        try Data().write(to: url)
+        try (bytes[..<range.lowerBound] + bytes[range.upperBound...]).write(to: url)
         try rebuildAndCheck(w, rebuilt: 1, "empty \(path)")
+        try (bytes + Data("<script>1</script>".utf8)).write(to: url)
+        try rebuildAndCheck(w, rebuilt: 1, "bytes after the last file")
     }
 
-    @Test("an edited cached page (a script appended, a sentence changed, same size) is a miss and is rebuilt; no script runs")
+    @Test("an edited cached page (a script inserted, a sentence changed, same size) is a miss and is rebuilt; no script runs")
     func editedPage() throws {
         let w = try builtWorkspace()
         defer { w.remove() }
-        let url = w.root.appendingPathComponent(".pushbook-cache/fcm-image/files/recipes/fcm-image.html")
-        let original = try String(contentsOf: url, encoding: .utf8)
-        try (original + "<script>document.title='PWNED-EDIT'</script>").write(to: url, atomically: false, encoding: .utf8)
-        try rebuildAndCheck(w, rebuilt: 1, "script appended")
+        let (url, range) = try storedRange(w, "recipes/fcm-image.html")
+        let original = try Data(contentsOf: url)
+        let page = original[range]
+        try (original[..<range.upperBound] + Data("<script>document.title='PWNED-EDIT'</script>".utf8) + original[range.upperBound...]).write(to: url)
+        try rebuildAndCheck(w, rebuilt: 1, "script inserted")
         let dom = try Chromium.dumpDOM(w.out.appendingPathComponent("recipes/fcm-image.html"))
         #expect(Chromium.title(dom).map { !$0.contains("PWNED") && !$0.isEmpty } == true)
-        let cached = try String(contentsOf: url, encoding: .utf8)
-        try cached.replacingOccurrences(of: "<h1>", with: "<h2>").write(to: url, atomically: false, encoding: .utf8)
+        let cached = try Data(contentsOf: url)
+        let edited = Data(String(decoding: page, as: UTF8.self).replacingOccurrences(of: "<h1>", with: "<h2>").utf8)
+        #expect(edited.count == page.count && edited != page)
+        try (cached[..<range.lowerBound] + edited + cached[range.upperBound...]).write(to: url)
         try rebuildAndCheck(w, rebuilt: 1, "same-size edit")
+    }
+
+    /// The bytes file of fcm-image's entry, and where `path`'s bytes are in it (from the entry's sizes).
+    private func storedRange(_ w: HostileWorkspace, _ path: String) throws -> (URL, Range<Int>) {
+        let entry = try CacheEntryFile.json(entryURL(w))
+        let files = try #require(entry["files"] as? [[String: Any]])
+        var offset = 0
+        for file in files {
+            let size = try #require(file["bytes"] as? Int)
+            if file["path"] as? String == path {
+                return (w.root.appendingPathComponent(".pushbook-cache/fcm-image/files.bin"), offset..<(offset + size))
+            }
+            offset += size
+        }
+        throw CocoaError(.fileNoSuchFile)
     }
 
     @Test("a cache entry that is garbage, cut short, a folder, of another format or of the old JSON format is a miss",
@@ -251,7 +273,7 @@ struct CachePoisoningTests {
         let w = try builtWorkspace()
         defer { w.remove() }
         let sitePage = w.out.appendingPathComponent("recipes/fcm-image.html")
-        let cachePage = w.root.appendingPathComponent(".pushbook-cache/fcm-image/files/recipes/fcm-image.html")
+        let cachePage = w.root.appendingPathComponent(".pushbook-cache/fcm-image/files.bin")
         let siteInode = try FileManager.default.attributesOfItem(atPath: sitePage.path)[.systemFileNumber] as? Int
         let cacheInode = try FileManager.default.attributesOfItem(atPath: cachePage.path)[.systemFileNumber] as? Int
         #expect(siteInode != cacheInode)
@@ -260,7 +282,7 @@ struct CachePoisoningTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("<script>document.title=\"X\"</script>".utf8))
         try handle.close()
-        #expect(!(try String(contentsOf: cachePage, encoding: .utf8)).contains("document.title=\"X\""))
+        #expect(!String(decoding: try Data(contentsOf: cachePage), as: UTF8.self).contains("document.title=\"X\""))
         try FileManager.default.removeItem(at: w.out)
         try rebuildAndCheck(w, rebuilt: 0, "after editing the site in place")
         #expect(!(try String(contentsOf: sitePage, encoding: .utf8)).contains("document.title=\"X\""))
