@@ -88,8 +88,7 @@ public struct ExampleRunner: Sendable {
             device.app.isInForeground = previous.foreground || previousHandlers.runsInForeground
             _ = previousHandlers.simulate(previousLint, on: device, session: session)
             if let answer = previous.answer {
-                let state: AppState = previous.notRunning ? .notRunning : device.app.isInForeground ? .foreground : .background
-                if case .failure(let refusal) = previousHandlers.respond(answer, on: device, appState: state, session: session) {
+                if case .failure(let refusal) = previousHandlers.respond(answer, on: device, appState: Self.appState(previous, device), session: session) {
                     throw Diagnostic(file: recipe.markdownPath, breaking: .exampleList, "example '\(previous.id)': iOS would not offer this answer: \(refusal.message)")
                 }
             }
@@ -101,8 +100,7 @@ public struct ExampleRunner: Sendable {
         guard let answer = example.answer else {
             return Outcome(record: record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
         }
-        let state: AppState = example.notRunning ? .notRunning : device.app.isInForeground ? .foreground : .background
-        switch handlers.respond(answer, on: device, appState: state, session: session) {
+        switch handlers.respond(answer, on: device, appState: Self.appState(example, device), session: session) {
         case .success(let answered):
             record.response = answered.part
             record.diagnostics += answered.diagnostics
@@ -110,6 +108,11 @@ public struct ExampleRunner: Sendable {
             throw Diagnostic(file: recipe.markdownPath, breaking: .exampleList, "example '\(example.id)': iOS would not offer this answer: \(refusal.message)")
         }
         return Outcome(record: record, previews: .init(run), lint: lint, input: bytes, parsedInput: parsedInput, app: app)
+    }
+
+    /// Where the app is when the user answers `example`'s notification on `device`.
+    private static func appState(_ example: Example, _ device: NotificationDevice) -> AppState {
+        example.notRunning ? .notRunning : device.app.isInForeground ? .foreground : .background
     }
 
     /// The examples whose pushes reach the device before `example`'s, first one first (`after=`; the
