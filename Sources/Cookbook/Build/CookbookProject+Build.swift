@@ -6,13 +6,13 @@ import NotificationSimulator
 /// load, take the cache, open the site, plan (cache or worker, per recipe), run the workers; the
 /// site's own pages and the link check are `SitePages.finish`.
 extension CookbookProject {
-    /// The recipes a build renders, in index order, with the problems found loading them (the
-    /// availability check's too) and the hash of each recipe's files (`BuildCache.folderHash`).
-    /// Each recipe's Markdown is dropped: the workers read it themselves, and the parent keeps
-    /// only what the index needs. With `memory` (a watch), a recipe whose folder's fingerprint is
-    /// the one it was loaded with is taken from there, with its hash, and is not checked for
-    /// availability again (see `BuildMemory`); the loader's checks across recipes (their order)
-    /// still run on the whole list.
+    /// The recipes a build renders, in index order, with the problems found loading them and the
+    /// hash of each recipe's files (`BuildCache.folderHash`). Each recipe's Markdown is dropped: the
+    /// workers read it themselves, and the parent keeps only what the index needs. With `memory`
+    /// (a watch), a recipe whose folder's fingerprint is the one it was loaded with is taken from
+    /// there, with its hash (see `BuildMemory`); the loader's checks across recipes (their order)
+    /// still run on the whole list. The availability check runs later, on the recipes the plan
+    /// builds (`build`).
     func loadForBuild(inputs: FileFingerprint?, settings: String, memory: BuildMemory?)
         -> (recipes: [Recipe], diagnostics: [Diagnostic], folderHashes: [String: String]) {
         let remembered = Locked([String: String]())
@@ -25,9 +25,7 @@ extension CookbookProject {
         }
         let loaded = RecipeLoader(root: recipesFolder, displayRoot: displayRoot).load(pageFiles: false, reusing: kept)
         let known = remembered.current
-        // A recipe kept in memory had no finding (a build with any diagnostic keeps none), and its
-        // files are the ones checked then: only the others are checked again.
-        let diagnostics = loaded.diagnostics + AvailabilityCheck.diagnostics(for: loaded.recipes.filter { known[$0.id] == nil })
+        let diagnostics = loaded.diagnostics
         var recipes = loaded.recipes
         for index in recipes.indices { recipes[index].markdown = "" }
         // Every other recipe's files are hashed, on every core.
@@ -122,12 +120,15 @@ extension CookbookProject {
 
     /// Runs the plan's requests (see `run`) and returns every recipe's artifact, by id; each new
     /// artifact that passed is stored in the cache (and, in a watch, kept in memory).
-    func carryOut(_ plan: BuildPlan, recipes: [Recipe], cache: BuildCache?, staging: URL, options: BuildOptions) -> [String: RecipeArtifact] {
+    /// Recipes in `notStoring` (those with an availability finding) are never stored.
+    func carryOut(_ plan: BuildPlan, recipes: [Recipe], cache: BuildCache?, staging: URL, options: BuildOptions,
+                  notStoring: Set<String> = []) -> [String: RecipeArtifact] {
         let total = recipes.count, before = plan.cached.count
         var artifacts = plan.cached
         artifacts.merge(run(plan.requests, options: options) { done, id in options.progress?(before + done, total, id) }) { a, _ in a }
         for request in plan.requests {
-            guard let artifact = artifacts[request.id], artifact.passed, let stored = cache?.store(artifact, from: staging) else { continue }
+            guard !notStoring.contains(request.id), let artifact = artifacts[request.id], artifact.passed,
+                  let stored = cache?.store(artifact, from: staging) else { continue }
             options.memory?.keep(stored.entry, files: stored.files)
         }
         return artifacts

@@ -157,7 +157,14 @@ public struct CookbookProject: Sendable {
             return failed(refused: failure.refused)
         }
         let plan = plan(recipes, folderHashes: loaded.folderHashes, cache: cache, staging: transaction.staging, replacing: target, options: options)
-        let artifacts = carryOut(plan, recipes: recipes, cache: cache, staging: transaction.staging, options: options)
+        // Only the recipes built now are checked for availability: an entry is stored only for a
+        // recipe without a finding, and its key covers what the check reads (the recipe's files,
+        // its deployment target, Apple's list in the tool).
+        let built = recipes.filter { plan.cached[$0.id] == nil }
+        let findings = AvailabilityCheck.findings(for: built)
+        diagnostics += findings.flatMap { $0 }
+        let flagged = Set(zip(built, findings).filter { !$0.1.isEmpty }.map(\.0.id))
+        let artifacts = carryOut(plan, recipes: recipes, cache: cache, staging: transaction.staging, options: options, notStoring: flagged)
         KillPoint.recipesStaged.reached()
         let cached = plan.cached.count
         for recipe in recipes { diagnostics += artifacts[recipe.id]?.diagnostics ?? [] }

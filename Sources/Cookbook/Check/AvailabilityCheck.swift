@@ -13,6 +13,11 @@ import NotificationSimulator
 enum AvailabilityCheck {
     /// The findings for every recipe's Swift files, in recipe order (the recipes checked on every core).
     static func diagnostics(for recipes: [Recipe]) -> [Diagnostic] {
+        findings(for: recipes).flatMap { $0 }
+    }
+
+    /// The findings of each recipe, in the order of `recipes`.
+    static func findings(for recipes: [Recipe]) -> [[Diagnostic]] {
         let found = Locked([[Diagnostic]](repeating: [], count: recipes.count))
         DispatchQueue.concurrentPerform(iterations: recipes.count) { index in
             let recipe = recipes[index]
@@ -23,7 +28,7 @@ enum AvailabilityCheck {
             }
             found.withLock { $0[index] = diagnostics }
         }
-        return found.current.flatMap { $0 }
+        return found.current
     }
 
     /// The recipe's Swift files (directly in its folder), by name.

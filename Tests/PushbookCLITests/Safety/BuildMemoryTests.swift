@@ -99,6 +99,28 @@ struct BuildMemoryTests {
         }
     }
 
+    @Test("a recipe with an availability finding is never stored: without a watch, the finding comes back on every build with the cache, and the cache hits are the other recipes")
+    func availabilityFindingIsNeverCached() throws {
+        let w = try workspace()
+        defer { w.remove() }
+        try w.addRecipe("local-notification")
+        let file = w.recipes.appendingPathComponent("local-notification/recipe.md")
+        try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "deploymentTarget: 15.0", with: "deploymentTarget: 12.0")
+            .write(to: file, atomically: false, encoding: .utf8)
+        usleep(TestWindow.racy)
+        var (options, project) = watch(w)
+        options.memory = nil
+        for attempt in 1...3 {
+            let report = project.build(output: w.out, shownAs: "out", options: options)
+            #expect(!report.succeeded, "build \(attempt)")
+            #expect(report.diagnostics.contains { $0.rule == ToolRule.availability.id && $0.file?.hasPrefix("recipes/local-notification/") == true },
+                    "build \(attempt): \(report.diagnostics.map(\.text))")
+            #expect(report.cached == (attempt == 1 ? 0 : 2), "build \(attempt)")
+        }
+        let entry = options.cacheFolder!.appendingPathComponent("local-notification/entry.json")
+        #expect(!FileManager.default.fileExists(atPath: entry.path))
+    }
+
     @Test("swapped is called once the new site is in place and before the old one is removed; the report build returns adds nothing")
     func swappedComesBeforeTheOldSiteGoes() throws {
         let w = try workspace()
