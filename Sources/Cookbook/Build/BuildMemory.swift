@@ -18,7 +18,7 @@ public final class BuildMemory: Sendable {
     private struct State {
         var settings: String?
         var recipes: [String: (inputs: MetadataDigest, recipe: Recipe, folderHash: String)] = [:]
-        var entries: [String: (entry: BuildCache.Entry, files: [[UInt8]])] = [:]
+        var entries: [String: (entry: BuildCache.Entry, files: [[UInt8]]?)] = [:]
     }
 
     private let state = Locked(State())
@@ -49,15 +49,16 @@ public final class BuildMemory: Sendable {
         }
     }
 
-    /// The entry kept for recipe `id` when it was made for `key`, with its files' bytes in the entry's order.
-    func entry(_ id: String, key: String) -> (entry: BuildCache.Entry, files: [[UInt8]])? {
+    /// The entry kept for recipe `id` when it was made for `key`, with its files' bytes in the
+    /// entry's order when they were read (an entry whose files were linked from the stamped site has none).
+    func entry(_ id: String, key: String) -> (entry: BuildCache.Entry, files: [[UInt8]]?)? {
         state.withLock { state in state.entries[id].flatMap { $0.entry.artifact.key == key ? $0 : nil } }
     }
 
     /// Keeps an entry that passed `BuildCache.restore`'s checks or was just stored, with its files'
     /// bytes and, in its artifact, the links of its page as read from them (the last one per recipe).
-    func keep(_ entry: BuildCache.Entry, files: [[UInt8]]) {
-        guard files.count == entry.files.count else { return }
+    func keep(_ entry: BuildCache.Entry, files: [[UInt8]]?) {
+        guard files == nil || files?.count == entry.files.count else { return }
         state.withLock { state in state.entries[entry.artifact.id] = (entry, files) }
     }
 }

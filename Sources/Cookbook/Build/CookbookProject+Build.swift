@@ -83,13 +83,17 @@ extension CookbookProject {
         var cached: [String: RecipeArtifact] = [:]
         /// The recipes to build, in index order.
         var requests: [WorkerPool.Request] = []
+        /// Every recipe's cache key, by id (what the stamp records of the site).
+        var keys: [String: String] = [:]
     }
 
     /// Decides, recipe by recipe, between the cache and a worker: the key covers the recipe's
     /// files, the tool and the neighbours (`BuildCache.key`); the cache entries are restored into
-    /// staging on every core (taking `oldSite`'s files where they hold the same bytes), and every
-    /// recipe missed is a request, in index order.
-    func plan(_ recipes: [Recipe], folderHashes: [String: String], cache: BuildCache?, staging: URL, replacing oldSite: String?, options: BuildOptions) -> BuildPlan {
+    /// staging on every core (taking `oldSite`'s files where they hold the same bytes, or, with
+    /// `stamped`, where that site holds the recipe for the same key), and every recipe missed is a
+    /// request, in index order.
+    func plan(_ recipes: [Recipe], folderHashes: [String: String], cache: BuildCache?, staging: URL, replacing oldSite: String?,
+              stamped: StampedSite? = nil, options: BuildOptions) -> BuildPlan {
         let links = recipes.map { RecipeLink(id: $0.id, title: $0.title) }
         let neighbours = recipes.indices.map { index in
             (previous: index > 0 ? links[index - 1] : nil, next: index + 1 < links.count ? links[index + 1] : nil)
@@ -101,11 +105,12 @@ extension CookbookProject {
         let restored = Locked([RecipeArtifact?](repeating: nil, count: recipes.count))
         if let cache {
             DispatchQueue.concurrentPerform(iterations: recipes.count) { index in
-                guard let hit = cache.restore(key: keys[index], id: recipes[index].id, into: staging, replacing: oldSite, memory: options.memory) else { return }
+                guard let hit = cache.restore(key: keys[index], id: recipes[index].id, into: staging, replacing: oldSite,
+                                              memory: options.memory, stamped: stamped) else { return }
                 restored.withLock { $0[index] = hit }
             }
         }
-        var plan = BuildPlan()
+        var plan = BuildPlan(keys: Dictionary(zip(recipes.map(\.id), keys)) { first, _ in first })
         for (index, hit) in restored.current.enumerated() {
             if let hit {
                 plan.cached[recipes[index].id] = hit

@@ -156,7 +156,10 @@ public struct CookbookProject: Sendable {
             diagnostics.append(failure.diagnostic)
             return failed(refused: failure.refused)
         }
-        let plan = plan(recipes, folderHashes: loaded.folderHashes, cache: cache, staging: transaction.staging, replacing: target, options: options)
+        // The site replaced, when it is still the one the stamp describes: its recipes of the same key are linked over as they are.
+        let stamped = cache.flatMap { StampedSite.survey(target: target, cache: SiteFolder.canonicalPath($0.folder), tool: options.toolStamp, settings: settings) }
+        let plan = plan(recipes, folderHashes: loaded.folderHashes, cache: cache, staging: transaction.staging, replacing: target,
+                        stamped: stamped, options: options)
         // Only the recipes built now are checked for availability: an entry is stored only for a
         // recipe without a finding, and its key covers what the check reads (the recipe's files,
         // its deployment target, Apple's list in the tool).
@@ -199,9 +202,11 @@ public struct CookbookProject: Sendable {
         // without any diagnostic writes one.
         if let cache {
             let cacheFolder = SiteFolder.canonicalPath(cache.folder)
-            let stamp = diagnostics.isEmpty ? inputs?.whole.stable.flatMap { inputs in
+            // Inputs changed just before this build make a racy stamp: never up to date, but its site
+            // and keys still serve the next build (`StampedSite`).
+            let stamp = diagnostics.isEmpty ? inputs.flatMap { inputs in
                 FileFingerprint.of(target, racyCheck: false)?.whole.stable.map {
-                    BuildStamp(tool: options.toolStamp, settings: settings, inputs: inputs, site: $0, recipes: recipes.count)
+                    BuildStamp(tool: options.toolStamp, settings: settings, inputs: inputs.whole, site: $0, keys: plan.keys)
                 }
             } : nil
             if (try? stamp?.write(in: cacheFolder)) == nil { BuildStamp.remove(in: cacheFolder) }

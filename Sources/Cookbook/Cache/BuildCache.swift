@@ -85,7 +85,13 @@ struct BuildCache: Sendable {
     /// With `oldSite` (the site this build replaces), a file of the old site that holds exactly the
     /// checked bytes is linked into `staging` instead of written (`FileWriter.place`); the site
     /// never shares a file with the cache.
-    func restore(key: String, id: String, into staging: URL, replacing oldSite: String? = nil, memory: BuildMemory? = nil) -> RecipeArtifact? {
+    ///
+    /// With `stamped` (the old site, when it is still the one the stamp describes), a recipe the
+    /// site holds for this very key has its files linked over from there as they are, each still
+    /// the inode the survey saw (`StampedSite`), without reading the bytes file; anything else
+    /// takes the way above.
+    func restore(key: String, id: String, into staging: URL, replacing oldSite: String? = nil, memory: BuildMemory? = nil,
+                 stamped: StampedSite? = nil) -> RecipeArtifact? {
         // Read below the cache folder itself, so that no part of the way, the entry's folder
         // included, may be a symbolic link (the cache folder was checked by `problem`).
         let kept = memory?.entry(id, key: key)
@@ -110,13 +116,22 @@ struct BuildCache: Sendable {
         guard sizes.allSatisfy({ (0...Self.bytesLimit).contains($0) }) else { return nil }
         let total = sizes.reduce(0, +)
         guard total <= Self.bytesLimit else { return nil }
-        let stored: [UInt8]? = kept != nil ? nil : try? ContainedFile.read(id + "/" + Self.bytesFile, in: cacheFolders, limit: total)
-        if kept == nil && stored?.count != total { return nil }
+        if let oldFolders, let identities = stamped?.identities(of: id, key: key, paths: entry.artifact.files, sizes: sizes),
+           let links = Self.link(entry, from: oldFolders, identities: identities, into: staging.path, links: kept?.entry.artifact.links) {
+            artifact.links = links
+            var checked = entry
+            checked.artifact.links = links
+            memory?.keep(checked, files: kept?.files)
+            return artifact
+        }
+        let keptFiles = kept?.files
+        let stored: [UInt8]? = keptFiles != nil ? nil : try? ContainedFile.read(id + "/" + Self.bytesFile, in: cacheFolders, limit: total)
+        if keptFiles == nil && stored?.count != total { return nil }
         var offset = 0
         for (index, file) in entry.files.enumerated() {
-            let bytes = kept?.files[index] ?? stored.map { Array($0[offset..<(offset + file.bytes)]) }
+            let bytes = keptFiles?[index] ?? stored.map { Array($0[offset..<(offset + file.bytes)]) }
             offset += file.bytes
-            guard let bytes, bytes.count == file.bytes, kept != nil || ContentHash.digest(bytes) == file.digest,
+            guard let bytes, bytes.count == file.bytes, keptFiles != nil || ContentHash.digest(bytes) == file.digest,
                   (try? FileWriter.place(bytes, at: file.path, under: staging.path, linkingFrom: oldFolders, made: &made)) != nil else {
                 for path in written { unlink(staging.path + "/" + path) }
                 return nil
@@ -132,9 +147,29 @@ struct BuildCache: Sendable {
         return artifact
     }
 
+    /// Links each file of `entry` from the old site's `folders` into `staging` when it is still the
+    /// inode of `identities` (in the entry's order), and returns the page's links: `links` when
+    /// given (kept for this key), else read from the page linked. Nil, with nothing left linked, when a file fails.
+    private static func link(_ entry: Entry, from folders: ContainedFolders, identities: [FileIdentity], into staging: String,
+                             links: [String: PageLinks]?) -> [String: PageLinks]? {
+        let page = RecipePage.path(of: entry.artifact.id)
+        var made: Set<Substring> = [], linked: [String] = [], pageLinks = links
+        for (file, identity) in zip(entry.files, identities) {
+            let reading = file.path == page && links == nil
+            guard (try? FileWriter.makeFolders(for: file.path, under: staging, made: &made)) != nil,
+                  let bytes = ContainedFile.link(file.path, in: folders, to: staging + "/" + file.path, ifStill: identity, reading: reading) else {
+                for path in linked { unlink(staging + "/" + path) }
+                return nil
+            }
+            linked.append(file.path)
+            if reading { pageLinks = Self.links(of: page, in: bytes) }
+        }
+        return pageLinks
+    }
+
     /// The anchors and links of the recipe page `page` whose bytes are `bytes`, as an artifact holds them.
     private static func links(of page: String, in bytes: [UInt8]) -> [String: PageLinks] {
-        let links = LinkChecker.links(in: String(decoding: bytes, as: UTF8.self))
+        let links = bytes.withUnsafeBufferPointer(LinkChecker.links(inBytes:))
         return [page: PageLinks(ids: links.ids.sorted(), hrefs: links.hrefs)]
     }
 
@@ -186,10 +221,11 @@ struct BuildCache: Sendable {
     /// `_`, `.`, not starting with `.`).
     static func areOwnFiles(_ files: [String], of id: String) -> Bool {
         guard files.first == RecipePage.path(of: id), Set(files).count == files.count else { return false }
+        // Split as bytes: `/` is ASCII, and a plain name is ASCII too.
         return files.dropFirst().allSatisfy { path in
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count >= 3, parts[1] == id, parts.dropFirst(2).allSatisfy({ PlainName.isPlain($0) }) else { return false }
-            return parts[0] == "media" || (parts[0] == "downloads" && parts.count == 3)
+            let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            guard parts.count >= 3, parts[1].elementsEqual(id.utf8), parts.dropFirst(2).allSatisfy({ PlainName.isPlain(Substring($0)) }) else { return false }
+            return parts[0].elementsEqual("media".utf8) || (parts[0].elementsEqual("downloads".utf8) && parts.count == 3)
         }
     }
 

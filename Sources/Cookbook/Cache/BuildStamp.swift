@@ -7,7 +7,7 @@ import Darwin
 
 /// What the last clean cached build saw, kept as `stamp` in the cache folder: the tool's identity,
 /// the settings, the fingerprint of the recipes folder taken before any input was read, the
-/// fingerprint of the site it swapped in, and how many recipes that site holds.
+/// fingerprint of the site it swapped in, and the cache key of each recipe that site holds.
 ///
 /// A build compares it with what it sees now: when the tool, the settings, every input and every
 /// site file are as the stamp says, the site is left as it is ("up to date"); otherwise the build
@@ -17,24 +17,33 @@ import Darwin
 /// never less checking. It is written only by a build that had no diagnostic at all, so that
 /// leaving a site alone never hides a message, and only with the cache (`--no-cache` neither reads
 /// nor writes one; the site it swaps in no longer matches any stamp).
+///
+/// The next build that runs reads it a second time (`StampedSite`): when the site is still the one
+/// the stamp describes, a recipe whose key is the one recorded has its files linked over from that
+/// site as they are, without reading them. That trusts the stamp no further than "up to date" does.
 struct BuildStamp: Sendable, Equatable {
     /// The stamp's file name in the cache folder.
     static let fileName = "stamp"
     /// The first line.
-    static let header = "pushbook build stamp 4"
+    static let header = "pushbook build stamp 5"
     /// The largest stamp read.
-    static let sizeLimit = 4096
+    static let sizeLimit = 16 << 20
 
     /// The tool's identity (`BuildOptions.toolStamp`).
     var tool: String
     /// The digest of the settings that shape the site (see `settings`).
     var settings: String
-    /// `FileFingerprint.whole` of the recipes folder, taken before any input was read.
-    var inputs: String
+    /// `FileFingerprint.whole` of the recipes folder, taken before any input was read: racy when
+    /// an input changed just before (then no build is ever up to date by this stamp, but the next
+    /// one may still take the site's unchanged recipes as they are, see `StampedSite`).
+    var inputs: MetadataDigest
     /// `FileFingerprint.whole` of the site folder, after the swap.
     var site: String
+    /// The cache key (`BuildCache.key`) of each recipe the site holds, by id.
+    var keys: [String: String]
+
     /// How many recipes the site holds.
-    var recipes: Int
+    var recipes: Int { keys.count }
 
     /// The digest of what else decides the site's bytes: where the recipes are and how messages
     /// name them, and which folder the site is.
@@ -44,9 +53,10 @@ struct BuildStamp: Sendable, Equatable {
         return hash.hex
     }
 
-    /// The stamp as text: one field a line.
+    /// The stamp as text: one field a line, then one line `key ID KEY` per recipe, by id.
     var text: String {
-        [Self.header, "tool \(tool)", "settings \(settings)", "inputs \(inputs)", "site \(site)", "recipes \(recipes)"]
+        ([Self.header, "tool \(tool)", "settings \(settings)", "inputs \(inputs.stable ?? "racy")", "site \(site)", "recipes \(recipes)"]
+            + keys.sorted { $0.key < $1.key }.map { "key \($0.key) \($0.value)" })
             .joined(separator: "\n") + "\n"
     }
 
@@ -54,15 +64,26 @@ struct BuildStamp: Sendable, Equatable {
     static func parse(_ bytes: [UInt8]) -> BuildStamp? {
         guard let text = String(validating: bytes, as: UTF8.self), text.hasSuffix("\n") else { return nil }
         let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count == 6, lines[0] == header else { return nil }
+        guard lines.count >= 6, lines[0] == header else { return nil }
         var fields: [String] = []
-        for (line, name) in zip(lines.dropFirst(), ["tool", "settings", "inputs", "site", "recipes"]) {
+        for (line, name) in zip(lines[1..<6], ["tool", "settings", "inputs", "site", "recipes"]) {
             let parts = line.split(separator: " ", omittingEmptySubsequences: false)
             guard parts.count == 2, parts[0] == name, !parts[1].isEmpty else { return nil }
             fields.append(String(parts[1]))
         }
-        guard let recipes = Int(fields[4]), recipes >= 0 else { return nil }
-        return BuildStamp(tool: fields[0], settings: fields[1], inputs: fields[2], site: fields[3], recipes: recipes)
+        let inputs: MetadataDigest = fields[2] == "racy" ? .racy : .stable(fields[2])
+        guard let recipes = Int(fields[4]), recipes >= 0, lines.count == 6 + recipes else { return nil }
+        var keys: [String: String] = [:]
+        var previous = ""
+        for line in lines[6...] {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+            // In order of id, each once, and a plain name: as `text` writes them.
+            guard parts.count == 3, parts[0] == "key", PlainName.isPlain(parts[1]), !parts[2].isEmpty,
+                  previous < parts[1] || keys.isEmpty else { return nil }
+            previous = String(parts[1])
+            keys[previous] = String(parts[2])
+        }
+        return BuildStamp(tool: fields[0], settings: fields[1], inputs: inputs, site: fields[3], keys: keys)
     }
 
     /// The stamp in the cache folder `cache` (canonical), read without following a link; nil when
@@ -89,8 +110,8 @@ struct BuildStamp: Sendable, Equatable {
     /// build runs; it checks the folder again itself).
     static func upToDate(target: String, shown: String, cache: String, protected: [(path: String, name: String)], tool: String,
                          settings: String, inputs: FileFingerprint, waiting: () -> Void) -> BuildStamp? {
-        guard let inputs = inputs.whole.stable, let stamp = read(in: cache), stamp.tool == tool, stamp.settings == settings,
-              stamp.inputs == inputs, DirectoryWalker.lstatKind(target) == .directory,
+        guard let stamp = read(in: cache), stamp.tool == tool, stamp.settings == settings,
+              stamp.inputs.vouches(for: inputs.whole), DirectoryWalker.lstatKind(target) == .directory,
               let lock = try? BuildLock(for: target, waiting: waiting) else { return nil }
         defer { withExtendedLifetime(lock) {} }
         guard (try? SiteFolder.checkReplaceable(target, shown: shown, protected: protected)) == .manifest,

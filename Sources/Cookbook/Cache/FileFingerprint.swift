@@ -18,6 +18,8 @@ struct FileFingerprint: Sendable, Equatable {
     var groups: [String: MetadataDigest]
     /// The digest of every group's digest; racy when any group is.
     var whole: MetadataDigest
+    /// What `lstat` said of each file (not folder) by path, when asked for (`keepingFiles`); else empty.
+    var files: [String: FileIdentity] = [:]
 
     /// How close to the snapshot a change must be for its time stamps to be doubtful: an edit in the
     /// same clock tick as the snapshot, of the same size, would leave every field as it was. One
@@ -35,8 +37,9 @@ struct FileFingerprint: Sendable, Equatable {
     /// them); without `racyCheck`, no group is racy (a site the build itself just wrote). Nil when
     /// `root` cannot be read, a name cannot be written down, or the tree is deeper than a walk goes.
     /// With `only`, the groups named there alone (their digests are the ones a whole walk gives;
-    /// `whole` then covers those groups only).
-    static func of(_ root: String, skipHidden: Bool = false, racyCheck: Bool = true, only: Set<String>? = nil) -> FileFingerprint? {
+    /// `whole` then covers those groups only). With `keepingFiles`, `files` holds each file's line.
+    static func of(_ root: String, skipHidden: Bool = false, racyCheck: Bool = true, only: Set<String>? = nil,
+                   keepingFiles: Bool = false) -> FileFingerprint? {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let racyAfter = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - racyWindow
@@ -97,7 +100,15 @@ struct FileFingerprint: Sendable, Equatable {
             whole.update(group)
             whole.update(digest.stable ?? "racy")
         }
-        return FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? .stable(whole.hex) : .racy)
+        var files: [String: FileIdentity] = [:]
+        if keepingFiles {
+            for line in lines where line.fields.0 != -1 {
+                let fields = line.fields
+                files[line.path] = FileIdentity(mode: fields.0, size: fields.1, modified: fields.2, changed: fields.3,
+                                                inode: fields.4, device: fields.5, links: fields.6)
+            }
+        }
+        return FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? .stable(whole.hex) : .racy, files: files)
     }
 
     /// What a line holds of an entry but its path: mode, size, modification and change times,

@@ -68,6 +68,26 @@ enum ContainedFile {
         return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0
     }
 
+    /// Hard-links `relative` below the root of `folders` at `destination` (a new name) when the file
+    /// there is still `identity` (the same inode, unchanged since it was seen) and linkable: a
+    /// regular file of this user's with one name that nobody else may write. With `reading`, returns
+    /// the bytes of the very file linked; else an empty array. Nil when any of that fails; nothing is
+    /// then linked.
+    static func link(_ relative: String, in folders: ContainedFolders, to destination: String, ifStill identity: FileIdentity,
+                     reading: Bool) -> [UInt8]? {
+        guard identity.isLinkable, let descriptor = try? folders.openFile(relative) else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, FileIdentity(info) == identity, info.st_uid == geteuid() else { return nil }
+        var bytes: [UInt8] = []
+        if reading {
+            guard let read = try? read(descriptor, relative, limit: Int(identity.size)), read.count == Int(identity.size) else { return nil }
+            bytes = read
+        }
+        guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 else { return nil }
+        return bytes
+    }
+
     /// The bytes of the regular file open at `descriptor` (`relative` names it in errors).
     private static func read(_ descriptor: Int32, _ relative: String, limit: Int) throws(Failure) -> [UInt8] {
         var info = stat()

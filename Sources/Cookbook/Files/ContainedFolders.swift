@@ -27,43 +27,65 @@ final class ContainedFolders {
     /// Opens `relative` (a `/`-separated path) for reading, refusing links at every step, with
     /// `O_NONBLOCK` (the caller must refuse anything but a regular file); the caller closes it.
     func openFile(_ relative: String) throws(ContainedFile.Failure) -> Int32 {
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard !relative.hasPrefix("/"), !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
-            throw .badPath(relative)
-        }
-        let folder = try self.folder(parts.count - 1, of: parts, relative: relative)
+        guard Self.isPlainRelative(relative) else { throw .badPath(relative) }
+        let (folderPath, name) = Self.split(relative)
+        let folder = try self.folder(folderPath, relative: relative)
         // O_NONBLOCK: opening a FIFO must not wait for a writer. Every caller refuses what `fstat`
         // says is not a regular file, and the flag has no effect on a regular file's reads, so it stays.
-        let file = openat(folder, parts[parts.count - 1], O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard file >= 0 else { throw failure(errno, parts: parts, index: parts.count - 1) }
+        let file = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard file >= 0 else { throw failure(errno, shown: relative, isLast: true) }
         return file
     }
 
-    /// The open folder made of the first `count` parts, opened (with the ones above it) if need be.
-    private func folder(_ count: Int, of parts: [String], relative: String) throws(ContainedFile.Failure) -> Int32 {
-        let key = parts[..<count].joined(separator: "/")
-        if let descriptor = opened[key] { return descriptor }
+    /// True when `path` is relative, with no empty, `.` or `..` part and no NUL byte (checked as
+    /// bytes: `/`, `.` and NUL are ASCII).
+    private static func isPlainRelative(_ path: String) -> Bool {
+        var partLength = 0, dots = 0
+        for byte in path.utf8 {
+            switch byte {
+            case 0: return false
+            case UInt8(ascii: "/"):
+                guard partLength > 0, dots != partLength || partLength > 2 else { return false }
+                partLength = 0
+                dots = 0
+            default:
+                partLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return partLength > 0 && (dots != partLength || partLength > 2)
+    }
+
+    /// `path` cut at its last `/`: the folder ("" for the root) and the name.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+        return (String(path[..<slash]), String(path[path.utf8.index(after: slash)...]))
+    }
+
+    /// The open folder at `path` ("" is the root), opened (with the ones above it) if need be.
+    private func folder(_ path: String, relative: String) throws(ContainedFile.Failure) -> Int32 {
+        if let descriptor = opened[path] { return descriptor }
         let descriptor: Int32
-        if count == 0 {
+        if path.isEmpty {
             descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { throw errno == ENOENT ? .missing(relative) : .unreadable(relative, String(cString: strerror(errno))) }
         } else {
-            let parent = try folder(count - 1, of: parts, relative: relative)
-            descriptor = openat(parent, parts[count - 1], O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_DIRECTORY)
-            guard descriptor >= 0 else { throw failure(errno, parts: parts, index: count - 1) }
+            let (above, name) = Self.split(path)
+            let parent = try folder(above, relative: relative)
+            descriptor = openat(parent, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_DIRECTORY)
+            guard descriptor >= 0 else { throw failure(errno, shown: path, isLast: false) }
         }
-        opened[key] = descriptor
+        opened[path] = descriptor
         return descriptor
     }
 
-    /// Why opening part `index` of `parts` failed with `error`.
-    private func failure(_ error: Int32, parts: [String], index: Int) -> ContainedFile.Failure {
-        let shown = parts[...index].joined(separator: "/")
+    /// Why opening `shown` (the path up to the part that failed; `isLast` when it is the file) failed with `error`.
+    private func failure(_ error: Int32, shown: String, isLast: Bool) -> ContainedFile.Failure {
         switch error {
         case ELOOP: return .symlink(shown)
         case ENOENT: return .missing(shown)
         case ENOTDIR:
-            if index == parts.count - 1 { return .missing(shown) }
+            if isLast { return .missing(shown) }
             return DirectoryWalker.lstatKind(root + "/" + shown) == .symlink ? .symlink(shown) : .notRegular(shown)
         default: return .unreadable(shown, String(cString: strerror(error)))
         }

@@ -36,13 +36,18 @@ enum FileWriter {
     /// `place(_:at:under:linkingFrom:)` for one of several files: the old site's folders stay open
     /// in `oldSite`, and `made` holds the folders of `root` made (or found) for the files before.
     static func place(_ bytes: [UInt8], at path: String, under root: String, linkingFrom oldSite: ContainedFolders?, made: inout Set<Substring>) throws {
-        let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
-        if !made.contains(folder) {
-            try makeFolders(for: path, under: root)
-            made.insert(folder)
-        }
+        try makeFolders(for: path, under: root, made: &made)
         if let oldSite, ContainedFile.link(path, in: oldSite, to: root + "/" + path, ifBytesAre: bytes) { return }
         try save(bytes, to: root + "/" + path)
+    }
+
+    /// Makes the folders of `path` below `root` (see `makeFolders(for:under:)`) unless `made` holds
+    /// its folder, made or found for a file before; then it does.
+    static func makeFolders(for path: String, under root: String, made: inout Set<Substring>) throws {
+        let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+        guard !made.contains(folder) else { return }
+        try makeFolders(for: path, under: root)
+        made.insert(folder)
     }
 
     /// Makes the folders of `path` below `root`, one `mkdir` each (none for a folder `lstat` finds:

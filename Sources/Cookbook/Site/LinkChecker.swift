@@ -31,7 +31,15 @@ struct LinkChecker: Sendable {
     /// never looks at (see `isOutside`): a page's `data:` images alone are most of its link bytes,
     /// and every page's links are held until the whole site is checked.
     static func links(in html: String) -> (ids: Set<String>, hrefs: [String]) {
-        let values = attributeValues(["id", "href", "src"], in: html, skipping: ["href", "src"])
+        var html = html
+        return html.withUTF8(links(inBytes:))
+    }
+
+    /// `links(in:)` of the page whose UTF-8 bytes are `bytes`, read as they are (what
+    /// `String(decoding:as:)` would repair is repaired in each value: no ASCII byte is ever part of
+    /// a sequence it repairs, so the tags and quotes are the same).
+    static func links(inBytes bytes: UnsafeBufferPointer<UInt8>) -> (ids: Set<String>, hrefs: [String]) {
+        let values = attributeValues(["id", "href", "src"], inBytes: bytes, skipping: ["href", "src"])
         return (Set(values["id"] ?? []), (values["href"] ?? []) + (values["src"] ?? []))
     }
 
@@ -204,12 +212,17 @@ struct LinkChecker: Sendable {
     ///
     /// Values of the attributes `skipping` that begin with a prefix of `outsidePrefixes` are left out.
     static func attributeValues(_ names: [String], in html: String, skipping: Set<String> = []) -> [String: [String]] {
+        var html = html
+        return html.withUTF8 { attributeValues(names, inBytes: $0, skipping: skipping) }
+    }
+
+    /// `attributeValues(_:in:skipping:)` of the page whose UTF-8 bytes are `buffer`.
+    static func attributeValues(_ names: [String], inBytes buffer: UnsafeBufferPointer<UInt8>, skipping: Set<String> = []) -> [String: [String]] {
         let patterns = names.map { (name: $0, bytes: Array(" \($0)=\"".utf8), skipsOutside: skipping.contains($0)) }
         var values: [String: [String]] = [:]
-        var html = html
         // The page's own bytes (no copy), searched with memchr: a page is mostly text between tags
         // and the long values of `data:` images, which only the next `<`, `>` or `"` ends.
-        return html.withUTF8 { buffer -> [String: [String]] in
+        do {
             guard let base = buffer.baseAddress else { return values }
             let count = buffer.count
             /// The index of the first `byte` in `from..<end`, or `end`.

@@ -166,7 +166,7 @@ struct SiteWalkTests {
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let target = SiteFolder.canonicalPath(out)
         let settings = BuildStamp.settings(recipes: SiteFolder.canonicalPath(recipes), displayRoot: "recipes", target: target)
-        try BuildStamp(tool: "tool", settings: settings, inputs: "stale", site: "stale", recipes: 1).write(in: SiteFolder.canonicalPath(cache))
+        try BuildStamp(tool: "tool", settings: settings, inputs: .stable("stale"), site: "stale", keys: ["one": "k"]).write(in: SiteFolder.canonicalPath(cache))
         let inputs = try #require(FileFingerprint.of(recipes.path, skipHidden: true, racyCheck: false))
         let waited = Locked(false)
         let done = DispatchSemaphore(value: 0)
@@ -185,12 +185,20 @@ struct SiteWalkTests {
         #expect(finished && !waited.current, "the build waited for the lock to compare a stamp that could not match")
     }
 
-    @Test("a stamp's text reads back as itself; a cut, an extra line or a bad count does not read")
+    @Test("a stamp's text reads back as itself, racy inputs and keys included; a cut, an extra line, a bad count or a key out of order does not read")
     func stampTextRoundTrips() throws {
-        let stamp = BuildStamp(tool: "t", settings: "s", inputs: "i", site: "x", recipes: 8)
+        let stamp = BuildStamp(tool: "t", settings: "s", inputs: .stable("i"), site: "x", keys: ["b": "k2", "a": "k1"])
+        #expect(stamp.text.hasSuffix("recipes 2\nkey a k1\nkey b k2\n"))
         #expect(BuildStamp.parse(Array(stamp.text.utf8)) == stamp)
+        var racy = stamp
+        racy.inputs = .racy
+        #expect(racy.text.contains("\ninputs racy\n") && BuildStamp.parse(Array(racy.text.utf8)) == racy)
         #expect(BuildStamp.parse(Array(stamp.text.utf8.dropLast())) == nil)
         #expect(BuildStamp.parse(Array((stamp.text + "more\n").utf8)) == nil)
-        #expect(BuildStamp.parse(Array(stamp.text.replacingOccurrences(of: "recipes 8", with: "recipes -1").utf8)) == nil)
+        #expect(BuildStamp.parse(Array((stamp.text + "key c k3\n").utf8)) == nil)
+        #expect(BuildStamp.parse(Array(stamp.text.replacingOccurrences(of: "recipes 2", with: "recipes -1").utf8)) == nil)
+        #expect(BuildStamp.parse(Array(stamp.text.replacingOccurrences(of: "key a k1\nkey b k2", with: "key b k2\nkey a k1").utf8)) == nil)
+        #expect(BuildStamp.parse(Array(stamp.text.replacingOccurrences(of: "key a k1\nkey b k2", with: "key a k1\nkey a k2").utf8)) == nil)
+        #expect(BuildStamp.parse(Array(stamp.text.replacingOccurrences(of: "key a", with: "key ../a").utf8)) == nil)
     }
 }

@@ -104,6 +104,63 @@ struct BuildStampTests {
         try w.expectSameAsColdBuild("edited prose")
     }
 
+    @Test("after an edit, an unchanged recipe the stamped site holds for its key is linked over from there as it is, without its cache bytes, and the site equals --no-cache")
+    func stampedSiteLinksUnchangedRecipe() throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let page = w.out.appendingPathComponent("recipes/payload-pitfalls.html")
+        let before = inode(page)
+        // Without the stamped site the entry's bytes are needed, and a missing bytes file is a miss.
+        try FileManager.default.removeItem(at: w.root.appendingPathComponent(".pushbook-cache/payload-pitfalls/files.bin"))
+        try w.appendProse("A new closing paragraph, added after the last build.")
+        let run = try cachedBuild(w)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("(1 recipes from the cache)"), "\(run.stdout)")
+        #expect(inode(page)?.ino == before?.ino && inode(page)?.links == 1, "the unchanged page was not linked over as it was")
+        try w.expectSameAsColdBuild("linked from the stamped site")
+        // That build began just after an edit (its inputs racy), and its stamp still serves the next one.
+        try w.appendProse("Another paragraph, added at once.")
+        let next = try cachedBuild(w)
+        #expect(next.stdout.contains("(1 recipes from the cache)"), "\(next.stdout)")
+        #expect(inode(page)?.ino == before?.ino, "the stamp of a build whose inputs were racy did not serve the next build")
+        // A racy stamp is never up to date: once the edits are old enough, one build runs, then the next is up to date.
+        usleep(TestWindow.racy)
+        let settled = try cachedBuild(w)
+        #expect(settled.stdout.contains("built 'out': 2 recipes") && settled.stdout.contains("(2 recipes from the cache)"), "\(settled.stdout)")
+        #expect(try cachedBuild(w).stdout.contains("is up to date"))
+        try w.expectSameAsColdBuild("after racy stamps")
+    }
+
+    @Test("the stamped site is believed only as it was: a site file edited since (same size and modification time), or a recipe's key in the stamp changed, makes that recipe's files checked again, and rebuilt without cache bytes",
+          arguments: ["site file", "key"])
+    func stampedSiteChanged(change: String) throws {
+        let w = try builtWorkspace()
+        defer { w.remove() }
+        let page = w.out.appendingPathComponent("recipes/payload-pitfalls.html")
+        switch change {
+        case "site file":
+            var bytes = try [UInt8](Data(contentsOf: page))
+            let modified = try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date
+            bytes[bytes.count / 2] = bytes[bytes.count / 2] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+            let handle = try FileHandle(forWritingTo: page)
+            try handle.write(contentsOf: Data(bytes))
+            try handle.close()
+            try FileManager.default.setAttributes([.modificationDate: modified as Any], ofItemAtPath: page.path)
+        default:
+            let stamp = w.root.appendingPathComponent(stampName)
+            let text = try String(contentsOf: stamp, encoding: .utf8)
+            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("key payload-pitfalls ") })
+            try text.replacingOccurrences(of: line, with: "key payload-pitfalls 0123456789abcdef0123456789abcdef")
+                .write(to: stamp, atomically: false, encoding: .utf8)
+        }
+        try FileManager.default.removeItem(at: w.root.appendingPathComponent(".pushbook-cache/payload-pitfalls/files.bin"))
+        try w.appendProse("A new closing paragraph, added after the last build.")
+        let run = try cachedBuild(w)
+        #expect(run.status == 0, "\(change): \(run.stderr)")
+        #expect(run.stdout.contains("(0 recipes from the cache)"), "\(change): \(run.stdout)")
+        try w.expectSameAsColdBuild("stamped site: \(change)")
+    }
+
     @Test("an unchanged recipe whose cache entry is spoilt misses and is built again beside the edited one, and the site equals --no-cache")
     func editedWithSpoiltEntry() throws {
         let w = try builtWorkspace()

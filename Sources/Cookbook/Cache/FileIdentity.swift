@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `lstat` says of one file, as a `FileFingerprint` line holds it: mode, size, modification
+/// and change times in nanoseconds, inode, device and link count. Two equal identities are the same
+/// inode, unchanged since (the change time is set by the kernel on every write, link and `chmod`).
+struct FileIdentity: Sendable, Equatable {
+    /// `st_mode`: kind and permissions.
+    var mode: Int64
+    /// `st_size`.
+    var size: Int64
+    /// `st_mtim`, in nanoseconds.
+    var modified: Int64
+    /// `st_ctim`, in nanoseconds.
+    var changed: Int64
+    /// `st_ino`.
+    var inode: Int64
+    /// `st_dev`.
+    var device: Int64
+    /// `st_nlink`.
+    var links: Int64
+
+    /// The identity `info` describes.
+    init(_ info: stat) {
+        self.init(mode: Int64(info.st_mode), size: Int64(info.st_size),
+                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                  changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+                  inode: Int64(bitPattern: UInt64(info.st_ino)), device: Int64(bitPattern: UInt64(info.st_dev)), links: Int64(info.st_nlink))
+    }
+
+    /// An identity from its fields.
+    init(mode: Int64, size: Int64, modified: Int64, changed: Int64, inode: Int64, device: Int64, links: Int64) {
+        self.mode = mode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+        self.inode = inode
+        self.device = device
+        self.links = links
+    }
+
+    /// True for a regular file with one name, of this user's, that nobody else may write: a file
+    /// the build may link into a new site (see `ContainedFile.link`).
+    var isLinkable: Bool {
+        mode & Int64(S_IFMT) == Int64(S_IFREG) && links == 1 && mode & 0o022 == 0
+    }
+}
