@@ -12,7 +12,8 @@ import NotificationSimulator
 /// file changed behind the watch's back changes it. An entry is only ever looked up by its cache
 /// key, which covers the recipe's files, the tool and the neighbours, so it is the artifact a
 /// build for that key makes, with the bytes of its files as this process checked or wrote them;
-/// it is checked as an entry read from the cache is (see `BuildCache.restore`).
+/// it is checked as an entry read from the cache is (see `BuildCache.restore`). An entry whose
+/// files were linked over from the stamped site (`StampedSite`) is kept without their bytes.
 public final class BuildMemory: Sendable {
     /// What is kept: the settings of the build that kept it, the recipes and the entries.
     private struct State {

@@ -75,8 +75,7 @@ enum SiteFolder {
     /// Refuses `target` (canonical) unless replacing it destroys nothing but a site a build made.
     /// `shown` names it in messages; `protected` are folders a site may neither be, hold, nor sit in
     /// (the recipes, the cache), each with how to name it. `listing` lists the folder once it is
-    /// known to be one that may be walked (see `FileFingerprint.survey`, which lists it as
-    /// `DirectoryWalker.entries` does and fingerprints it in the same walk).
+    /// known to be one that may be walked (`DirectoryWalker.entries` unless a caller has listed it already).
     static func checkReplaceable(_ target: String, shown: String, protected: [(path: String, name: String)],
                                  listing: (String) -> [DirectoryWalker.Entry] = DirectoryWalker.entries(under:)) throws(Refusal) -> Ownership {
         func refuse(_ why: String) -> Refusal {
