@@ -224,40 +224,64 @@ enum SiteFolder {
     /// Removes a folder the build owns, its manifest last, so that a removal cut short leaves a
     /// folder still recognised as the build's. Every entry is removed relative to its folder's
     /// descriptor (opened without following links: a link is removed, never what it points to),
-    /// one folder at a time, however deep; a folder the build cannot write into (its own, made
-    /// read-only since) is made writable for its owner first. Returns false when something stayed.
+    /// however deep; a folder the build cannot write into (its own, made read-only since) is made
+    /// writable for its owner first. The entries one and two levels down are removed on every core
+    /// (a site is mostly `downloads/ID/` folders). Returns false when something stayed.
     @discardableResult
     static func removeOwned(_ path: String) -> Bool {
         let root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         guard root >= 0 else { return errno == ENOENT }
         makeWritable(root)
-        // The folders being emptied, from `root` down: each with its remaining names.
-        var stack: [(descriptor: Int32, name: String, names: [(name: String, isFolder: Bool)])] = [
-            (root, "", entryNames(of: root).filter { $0.name != manifestName }),
-        ]
-        while !stack.isEmpty {
-            guard let (name, isFolder) = stack[stack.count - 1].names.popLast() else {
-                let done = stack.removeLast()
-                if let parent = stack.last {
-                    close(done.descriptor)
-                    unlinkat(parent.descriptor, done.name, AT_REMOVEDIR)
-                }
-                continue
-            }
-            let folder = stack[stack.count - 1].descriptor
-            guard isFolder else {
-                unlinkat(folder, name, 0)
-                KillPoint.removing.reached()
-                continue
-            }
-            let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-            guard child >= 0 else { unlinkat(folder, name, AT_REMOVEDIR); continue }
+        var work: [(folder: Int32, name: String, isFolder: Bool)] = []
+        var opened: [(descriptor: Int32, name: String)] = []
+        for (name, isFolder) in entryNames(of: root) where name != manifestName {
+            guard isFolder else { work.append((root, name, false)); continue }
+            let child = openat(root, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard child >= 0 else { work.append((root, name, true)); continue }
             makeWritable(child)
-            stack.append((child, name, entryNames(of: child)))
+            opened.append((child, name))
+            work += entryNames(of: child).map { (child, $0.name, $0.isFolder) }
+        }
+        DispatchQueue.concurrentPerform(iterations: work.count) { [work] index in
+            let item = work[index]
+            if item.isFolder { removeTree(item.name, in: item.folder) } else { unlinkat(item.folder, item.name, 0) }
+            KillPoint.removing.reached()
+        }
+        for folder in opened {
+            close(folder.descriptor)
+            unlinkat(root, folder.name, AT_REMOVEDIR)
         }
         unlinkat(root, manifestName, 0)
         close(root)
         return rmdir(path) == 0 || errno == ENOENT
+    }
+
+    /// Removes the folder `name` in the folder open at `parent` and everything in it, one folder at
+    /// a time from the top down, without following links.
+    private static func removeTree(_ name: String, in parent: Int32) {
+        let top = openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard top >= 0 else { unlinkat(parent, name, AT_REMOVEDIR); return }
+        makeWritable(top)
+        // The folders being emptied, from `name` down: each with its remaining names.
+        var stack: [(descriptor: Int32, name: String, names: [(name: String, isFolder: Bool)])] = [(top, name, entryNames(of: top))]
+        while !stack.isEmpty {
+            guard let (entry, isFolder) = stack[stack.count - 1].names.popLast() else {
+                let done = stack.removeLast()
+                close(done.descriptor)
+                unlinkat(stack.last?.descriptor ?? parent, done.name, AT_REMOVEDIR)
+                continue
+            }
+            let folder = stack[stack.count - 1].descriptor
+            guard isFolder else {
+                unlinkat(folder, entry, 0)
+                KillPoint.removing.reached()
+                continue
+            }
+            let child = openat(folder, entry, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard child >= 0 else { unlinkat(folder, entry, AT_REMOVEDIR); continue }
+            makeWritable(child)
+            stack.append((child, entry, entryNames(of: child)))
+        }
     }
 
     /// Gives the owner write and search permission on the folder open at `descriptor` when it lacks them.

@@ -84,7 +84,7 @@ struct ExamplePanel {
 
     /// The example's search entry: its name and caption, what happened, the findings and the commands.
     func searchEntry(page: String) -> SearchEntry {
-        var lines = [result.example.id.replacingOccurrences(of: "-", with: " "), result.example.caption]
+        var lines = [ByteText.replacing("-", with: " ", in: result.example.id), result.example.caption]
         if let view {
             if let apns = view.apns { lines.append(apns.accepted ? "Accepted by APNs" : "Refused by APNs") }
             if let ext = view.serviceExtension { lines.append(ext.invoked ? "The extension ran" : "The extension did not run") }
@@ -93,7 +93,7 @@ struct ExamplePanel {
                 lines.append([shown.title, shown.subtitle, shown.body].filter { !$0.isEmpty }.joined(separator: ": "))
             }
             lines += view.diagnostics.map { "\($0.rule): \($0.message)" }
-            lines += commands.map { $0.text.replacingOccurrences(of: " \\\n  ", with: " ") }
+            lines += commands.map { ByteText.replacing(" \\\n  ", with: " ", in: $0.text) }
             lines += view.apns?.sendHeaders.map { "\($0.name): \($0.value)" } ?? []
         }
         return SearchEntry(url: page + "#" + anchor, title: recipe.title, section: "Example: " + result.example.id,
@@ -139,7 +139,7 @@ struct ExamplePanel {
         }
         if view.appWoken { items.append("<span class=\"badge badge-note\">App woken in the background</span>") }
         if let shown = view.shown {
-            let icon = shown.icon == .app ? "app icon" : shown.icon.rawValue.replacingOccurrences(of: "-", with: " ")
+            let icon = shown.icon == .app ? "app icon" : ByteText.replacing("-", with: " ", in: shown.icon.rawValue)
             let attachments = shown.attachmentTypes.isEmpty ? "no attachment" : shown.attachmentTypes.joined(separator: ", ")
             // The user's settings may keep it out of the banner (alerts off, provisional): say where it appears.
             let places = shown.places.flatMap { $0.contains("banner") ? nil : " · " + ($0 == ["notificationCenter"] ? "in Notification Center only" : $0 == [DeviceSettings.summaryPlace] ? "held for the Scheduled Summary" : "in " + $0.joined(separator: ", ")) } ?? ""

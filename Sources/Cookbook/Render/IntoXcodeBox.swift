@@ -34,12 +34,12 @@ struct IntoXcodeBox {
 
     /// The file that declares the recipe's entry point, else the first.
     private var mainFile: File? {
-        files.first { $0.text.contains("class \(recipe.service)") } ?? files.first
+        files.first { ByteText.contains($0.text, "class \(recipe.service)") } ?? files.first
     }
 
     /// True when the entry point is a Notification Service Extension.
     private var isServiceExtension: Bool {
-        mainFile?.text.contains("class \(recipe.service): UNNotificationServiceExtension") ?? false
+        mainFile.map { ByteText.contains($0.text, "class \(recipe.service): UNNotificationServiceExtension") } ?? false
     }
 
     /// The box's HTML.
@@ -63,7 +63,7 @@ struct IntoXcodeBox {
         }
         var html = "<section class=\"needs into-xcode\" aria-labelledby=\"\(Self.anchor)\">\n<h2 id=\"\(Self.anchor)\">Into Xcode</h2>\n<ol>\n"
         html += steps.map { "<li>\($0)</li>\n" }.joined() + "</ol>\n"
-        if files.contains(where: { $0.text.contains("import Intents") }) {
+        if files.contains(where: { ByteText.contains($0.text, "import Intents") }) {
             html += "<p>Pushbook's model has no UIKit: code that makes an <code>INImage</code> from a <code>UIImage</code> compiles only in Xcode. The recipe builds images from bytes with <code>INImage(imageData:)</code>.</p>\n"
         }
         return html + "</section>\n"

@@ -49,7 +49,7 @@ struct ShellCommand: Sendable, Equatable {
         switch word {
         case .literal(let text):
             if !text.isEmpty, text.utf8.allSatisfy(isPlain) { return text }
-            return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            return "'" + ByteText.replacing("'", with: "'\\''", in: text) + "'"
         case .withVariables(let template):
             let parts = split(template)
             let literals = parts.compactMap { if case .literal(let s) = $0 { s } else { nil } }

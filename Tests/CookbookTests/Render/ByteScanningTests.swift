@@ -30,6 +30,19 @@ struct ByteScanningTests {
         }
     }
 
+    @Test("ByteText finds and replaces the needle's bytes as the standard library's byte search does, a quote before a combining mark included")
+    func byteTextAgreesWithBytes() {
+        let texts = Self.sources + ["it's", "'\u{301}x'", "a-b-c", "--", "x \\\n  y \\\n  z", "class Foo: UNNotificationServiceExtension {}", "é-é"]
+        for text in texts {
+            for (needle, replacement) in [("'", "'\\''"), ("-", " "), (" \\\n  ", " "), ("class Foo", "X"), ("\r\n", "\n"), ("snippet", "")] {
+                let reference = String(decoding: Array(text.utf8).replacing(Array(needle.utf8), with: Array(replacement.utf8)), as: UTF8.self)
+                #expect(ByteText.replacing(needle, with: replacement, in: text) == reference, "\(text.debugDescription) \(needle.debugDescription)")
+                #expect(ByteText.contains(text, needle) == Array(text.utf8).contains(Array(needle.utf8)), "\(text.debugDescription) \(needle.debugDescription)")
+            }
+        }
+        #expect(ByteText.replacing("'", with: "'\\''", in: "'\u{301}") == "'\\''\u{301}", "every quote byte is escaped")
+    }
+
     @Test("Snippet lines split where Character splits on LF and CR LF")
     func linesAgree() {
         for source in Self.sources {
