@@ -46,7 +46,7 @@ struct FileFingerprint: Sendable, Equatable {
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         guard let rootHandle = fdopendir(descriptor) else { close(descriptor); return nil }
-        var lines: [(path: String, group: String, fields: Fields)] = []
+        var lines: [(path: String, group: String, identity: FileIdentity)] = []
         var racyGroups: Set<String> = []
         // Iterative, holding the open folders from the root down (see `DirectoryWalker`).
         var stack: [(handle: OpaquePointer, prefix: String, group: String)] = [(rootHandle, "", "")]
@@ -71,7 +71,7 @@ struct FileFingerprint: Sendable, Equatable {
             let group = top.prefix.isEmpty ? (info.st_mode & S_IFMT == S_IFDIR ? name : "") : top.group
             if let only, !only.contains(group) { continue }
             guard info.st_mode & S_IFMT != S_IFDIR else {
-                lines.append((path, group, (-1, 0, 0, 0, 0, 0, 0)))
+                lines.append((path, group, FileIdentity.folder))
                 guard stack.count <= DirectoryWalker.maximumDepth else { return nil }
                 // A folder that cannot be opened counts by its line alone.
                 let child = openat(dirfd(top.handle), name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
@@ -80,17 +80,16 @@ struct FileFingerprint: Sendable, Equatable {
                 stack.append((handle, path, group))
                 continue
             }
-            let modified = nanoseconds(info.st_mtim), changed = nanoseconds(info.st_ctim)
-            if racyCheck && max(modified, changed) > racyAfter { racyGroups.insert(group) }
-            lines.append((path, group, (Int64(info.st_mode), Int64(info.st_size), modified, changed, Int64(bitPattern: UInt64(info.st_ino)),
-                                        Int64(bitPattern: UInt64(info.st_dev)), Int64(info.st_nlink))))
+            let identity = FileIdentity(info)
+            if racyCheck && max(identity.modified, identity.changed) > racyAfter { racyGroups.insert(group) }
+            lines.append((path, group, identity))
         }
         lines.sort { $0.path < $1.path }
         var hashes: [String: ContentHash] = [:]
         for line in lines {
             // The path, then the seven numbers as bytes (a folder's mode is -1: folders count by path and kind only).
             hashes[line.group, default: ContentHash()].update(line.path)
-            withUnsafeBytes(of: line.fields) { hashes[line.group, default: ContentHash()].update(raw: $0) }
+            withUnsafeBytes(of: line.identity.fields) { hashes[line.group, default: ContentHash()].update(raw: $0) }
         }
         var groups: [String: MetadataDigest] = [:]
         var whole = ContentHash()
@@ -102,20 +101,8 @@ struct FileFingerprint: Sendable, Equatable {
         }
         var files: [String: FileIdentity] = [:]
         if keepingFiles {
-            for line in lines where line.fields.0 != -1 {
-                let fields = line.fields
-                files[line.path] = FileIdentity(mode: fields.0, size: fields.1, modified: fields.2, changed: fields.3,
-                                                inode: fields.4, device: fields.5, links: fields.6)
-            }
+            for line in lines where line.identity != .folder { files[line.path] = line.identity }
         }
         return FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? .stable(whole.hex) : .racy, files: files)
-    }
-
-    /// What a line holds of an entry but its path: mode, size, modification and change times,
-    /// inode, device and link count (a folder's mode is -1 and the rest 0).
-    private typealias Fields = (Int64, Int64, Int64, Int64, Int64, Int64, Int64)
-
-    private static func nanoseconds(_ time: timespec) -> Int64 {
-        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }

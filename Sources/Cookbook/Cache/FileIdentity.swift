@@ -42,6 +42,12 @@ struct FileIdentity: Sendable, Equatable {
         self.links = links
     }
 
+    /// What a fingerprint's line holds of a folder: its mode is -1 and the rest 0 (folders count by path and kind only).
+    static let folder = FileIdentity(mode: -1, size: 0, modified: 0, changed: 0, inode: 0, device: 0, links: 0)
+
+    /// The seven numbers in their order, as a fingerprint digests them.
+    var fields: (Int64, Int64, Int64, Int64, Int64, Int64, Int64) { (mode, size, modified, changed, inode, device, links) }
+
     /// True for a regular file with one name, of this user's, that nobody else may write: a file
     /// the build may link into a new site (see `ContainedFile.link`).
     var isLinkable: Bool {

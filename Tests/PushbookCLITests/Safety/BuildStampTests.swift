@@ -30,6 +30,18 @@ struct BuildStampTests {
         try w.start(["build", "--recipes", "recipes", "--out", "out"], binary: binary).finish()
     }
 
+    /// Changes one byte of `file` in place, keeping its size and modification time: only the change
+    /// time and the bytes differ.
+    private func editKeepingSizeAndTime(_ file: URL) throws {
+        var bytes = try [UInt8](Data(contentsOf: file))
+        let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        bytes[bytes.count / 2] = bytes[bytes.count / 2] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data(bytes))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: modified as Any], ofItemAtPath: file.path)
+    }
+
     private func inode(_ url: URL) -> (ino: UInt, links: UInt)? {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return nil }
@@ -139,13 +151,7 @@ struct BuildStampTests {
         let page = w.out.appendingPathComponent("recipes/payload-pitfalls.html")
         switch change {
         case "site file":
-            var bytes = try [UInt8](Data(contentsOf: page))
-            let modified = try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date
-            bytes[bytes.count / 2] = bytes[bytes.count / 2] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
-            let handle = try FileHandle(forWritingTo: page)
-            try handle.write(contentsOf: Data(bytes))
-            try handle.close()
-            try FileManager.default.setAttributes([.modificationDate: modified as Any], ofItemAtPath: page.path)
+            try editKeepingSizeAndTime(page)
         default:
             let stamp = w.root.appendingPathComponent(stampName)
             let text = try String(contentsOf: stamp, encoding: .utf8)
@@ -219,14 +225,7 @@ struct BuildStampTests {
         switch change {
         case "delete": try FileManager.default.removeItem(at: page)
         case "edit":
-            // Same size, same modification time: only the change time and the bytes differ.
-            var bytes = try [UInt8](Data(contentsOf: page))
-            let modified = try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date
-            bytes[bytes.count / 2] = bytes[bytes.count / 2] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
-            let handle = try FileHandle(forWritingTo: page)
-            try handle.write(contentsOf: Data(bytes))
-            try handle.close()
-            try FileManager.default.setAttributes([.modificationDate: modified as Any], ofItemAtPath: page.path)
+            try editKeepingSizeAndTime(page)
         default: try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1)], ofItemAtPath: page.path)
         }
         let run = try cachedBuild(w)
