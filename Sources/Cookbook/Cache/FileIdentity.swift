@@ -23,34 +23,25 @@ struct FileIdentity: Sendable, Equatable {
     /// `st_nlink`.
     var links: Int64
 
-    /// The identity `info` describes.
-    init(_ info: stat) {
-        self.init(mode: Int64(info.st_mode), size: Int64(info.st_size),
-                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                  changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
-                  inode: Int64(bitPattern: UInt64(info.st_ino)), device: Int64(bitPattern: UInt64(info.st_dev)), links: Int64(info.st_nlink))
-    }
-
-    /// An identity from its fields.
-    init(mode: Int64, size: Int64, modified: Int64, changed: Int64, inode: Int64, device: Int64, links: Int64) {
-        self.mode = mode
-        self.size = size
-        self.modified = modified
-        self.changed = changed
-        self.inode = inode
-        self.device = device
-        self.links = links
-    }
-
     /// What a fingerprint's line holds of a folder: its mode is -1 and the rest 0 (folders count by path and kind only).
     static let folder = FileIdentity(mode: -1, size: 0, modified: 0, changed: 0, inode: 0, device: 0, links: 0)
 
     /// The seven numbers in their order, as a fingerprint digests them.
     var fields: (Int64, Int64, Int64, Int64, Int64, Int64, Int64) { (mode, size, modified, changed, inode, device, links) }
 
-    /// True for a regular file with one name, of this user's, that nobody else may write: a file
-    /// the build may link into a new site (see `ContainedFile.link`).
+    /// True for a regular file with one name that nobody but its owner may write: a file the build
+    /// may link into a new site when it is also this user's (`ContainedFile.link` checks that).
     var isLinkable: Bool {
         mode & Int64(S_IFMT) == Int64(S_IFREG) && links == 1 && mode & 0o022 == 0
+    }
+}
+
+extension FileIdentity {
+    /// The identity `info` describes.
+    init(_ info: stat) {
+        self.init(mode: Int64(info.st_mode), size: Int64(info.st_size),
+                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                  changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+                  inode: Int64(bitPattern: UInt64(info.st_ino)), device: Int64(bitPattern: UInt64(info.st_dev)), links: Int64(info.st_nlink))
     }
 }
