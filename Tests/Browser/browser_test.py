@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Opens the built site in headless Chromium from file:// and checks what a reader gets.
 
-One Chromium, driven over the DevTools protocol on a pipe (no network port, no outside packages):
+Two Chromiums side by side (the pages; everything else), each driven over the DevTools protocol on
+a pipe (no network port, no outside packages):
 - every page, at 320, 390 and 1280 px: it renders, logs no error, requests nothing outside file://,
   and never scrolls sideways (the widest offending elements are named); a screenshot is kept (the whole
   page at 390 px, the first screen at the others);
@@ -20,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 
@@ -32,14 +34,25 @@ MAX_PRINT_PAGES = 20  # fcm-image prints on 18 A4 pages since it shows the stock
 passed, failed = 0, 0
 
 
+# The checks run in two threads, each with its own Chromium (see `main`); each thread's lines are
+# kept and printed in a fixed order, so the report reads the same on every run.
+counting = threading.Lock()
+thread_lines = threading.local()
+
+
 def check(ok, name, detail=""):
     global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok   {name}")
+    with counting:
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+    line = f"ok   {name}" if ok else f"FAIL {name}: {detail}"
+    lines = getattr(thread_lines, "lines", None)
+    if lines is None:
+        print(line)
     else:
-        failed += 1
-        print(f"FAIL {name}: {detail}")
+        lines.append(line)
 
 
 class Browser:
@@ -530,17 +543,31 @@ def main():
         print("0 passed, 1 failed")
         return 1
     SHOTS.mkdir(parents=True, exist_ok=True)
-    browser = Browser()
-    try:
-        canaries(browser)
-        pages(browser)
-        send_it(browser)
-        searches(browser)
-        playground(browser)
-        open_in_playground(browser)
-        printing(browser)
-    finally:
-        browser.close()
+    # Two groups of about the same length, side by side, one browser each: the pages at every width,
+    # and everything else. An exception in a group is a failed check, not a lost thread.
+    groups = [(canaries, pages), (send_it, searches, playground, open_in_playground, printing)]
+    logs = [[] for _ in groups]
+
+    def run(steps, lines):
+        thread_lines.lines = lines
+        browser = None
+        try:
+            browser = Browser()
+            for step in steps:
+                step(browser)
+        except Exception as error:
+            check(False, f"{step.__name__ if browser else 'Chromium'} ran to the end", repr(error))
+        finally:
+            if browser:
+                browser.close()
+
+    threads = [threading.Thread(target=run, args=(steps, lines)) for steps, lines in zip(groups, logs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for lines in logs:
+        print("\n".join(lines))
     print(f"screenshots: {SHOTS}")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
