@@ -168,5 +168,5 @@ struct WatchModeTests {
 
 /// How long the watch waits for quiet after a change, in microseconds (a little more than `FolderWatcher.quietMilliseconds`).
 private enum FolderWatcherDelay {
-    static let quiet = 80_000
+    static let quiet = 50_000
 }

@@ -25,7 +25,7 @@ public final class FolderWatcher {
 
     /// How long the folder must stay quiet after a change before `next` returns, so that an
     /// editor's save (a temporary file, a rename, a change of mode) is one change.
-    public static let quietMilliseconds: Int32 = 60
+    public static let quietMilliseconds: Int32 = 30
 
     /// Starts watching `root`.
     public init(root: URL) {

@@ -49,19 +49,4 @@ struct PageLinks: Codable, Sendable, Equatable {
     var ids: [String]
     /// Its `href` and `src` attributes.
     var hrefs: [String]
-
-    /// The digest of a recipe's pages' links (`RecipeArtifact.links`), the ids sorted: what the
-    /// build stamp records of the links a build checked, so that the next build may take them
-    /// from the cache for a page it takes over from the old site unread (see `BuildCache.restore`).
-    static func digest(_ links: [String: PageLinks]) -> String {
-        var hash = ContentHash()
-        for (path, page) in links.sorted(by: { $0.key < $1.key }) {
-            hash.update(path)
-            hash.update(String(page.ids.count))
-            for id in page.ids.sorted() { hash.update(id) }
-            hash.update(String(page.hrefs.count))
-            for href in page.hrefs { hash.update(href) }
-        }
-        return hash.hex
-    }
 }
