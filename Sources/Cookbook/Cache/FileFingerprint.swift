@@ -45,44 +45,36 @@ struct FileFingerprint: Sendable, Equatable {
         let racyAfter = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - racyWindow
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
-        guard let rootHandle = fdopendir(descriptor) else { close(descriptor); return nil }
-        var lines: [(path: String, group: String, identity: FileIdentity)] = []
-        var racyGroups: Set<String> = []
-        // Iterative, holding the open folders from the root down (see `DirectoryWalker`).
-        var stack: [(handle: OpaquePointer, prefix: String, group: String)] = [(rootHandle, "", "")]
-        defer { for frame in stack { closedir(frame.handle) } }
-        while let top = stack.last {
-            guard let entry = readdir(top.handle) else {
-                closedir(top.handle)
-                stack.removeLast()
-                continue
+        defer { close(descriptor) }
+        let walk = Walk(root: descriptor, skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: racyAfter, only: only)
+        // The root and, while there are few folders, the level below it are listed here; the folders
+        // found then are walked on every core. The lines are the same as one walk's, in any order.
+        guard var found = walk.list(Walk.Folder(path: "", group: "", depth: 0)) else { return nil }
+        var folders = found.folders
+        if folders.count < 16 {
+            var deeper: [Walk.Folder] = []
+            for folder in folders {
+                guard let listed = walk.list(folder) else { return nil }
+                found.lines += listed.lines
+                found.racy.formUnion(listed.racy)
+                deeper += listed.folders
             }
-            guard let name = withUnsafeBytes(of: entry.pointee.d_name, DirectoryWalker.name(in:)) else {
-                let hidden = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
-                if skipHidden && top.prefix.isEmpty && hidden { continue }
-                return nil
-            }
-            if name == "." || name == ".." { continue }
-            if skipHidden && top.prefix.isEmpty && name.hasPrefix(".") { continue }
-            guard !name.utf8.contains(0x0A) else { return nil }
-            let path = top.prefix.isEmpty ? name : top.prefix + "/" + name
-            var info = stat()
-            guard fstatat(dirfd(top.handle), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-            let group = top.prefix.isEmpty ? (info.st_mode & S_IFMT == S_IFDIR ? name : "") : top.group
-            if let only, !only.contains(group) { continue }
-            guard info.st_mode & S_IFMT != S_IFDIR else {
-                lines.append((path, group, FileIdentity.folder))
-                guard stack.count <= DirectoryWalker.maximumDepth else { return nil }
-                // A folder that cannot be opened counts by its line alone.
-                let child = openat(dirfd(top.handle), name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                guard child >= 0 else { continue }
-                guard let handle = fdopendir(child) else { close(child); return nil }
-                stack.append((handle, path, group))
-                continue
-            }
-            let identity = FileIdentity(info)
-            if racyCheck && max(identity.modified, identity.changed) > racyAfter { racyGroups.insert(group) }
-            lines.append((path, group, identity))
+            folders = deeper
+        }
+        let units = folders
+        let walked = Locked([Walk.Listing?](repeating: nil, count: units.count))
+        let failed = Locked(false)
+        DispatchQueue.concurrentPerform(iterations: units.count) { index in
+            guard let listing = walk.walk(units[index]) else { return failed.withLock { $0 = true } }
+            walked.withLock { $0[index] = listing }
+        }
+        guard !failed.current else { return nil }
+        var lines = found.lines
+        var racyGroups = found.racy
+        for listing in walked.current {
+            guard let listing else { continue }
+            lines += listing.lines
+            racyGroups.formUnion(listing.racy)
         }
         lines.sort { $0.path < $1.path }
         var hashes: [String: ContentHash] = [:]
@@ -104,5 +96,117 @@ struct FileFingerprint: Sendable, Equatable {
             for line in lines where line.identity != .folder { files[line.path] = line.identity }
         }
         return FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? .stable(whole.hex) : .racy, files: files)
+    }
+}
+
+extension FileFingerprint {
+    /// One walk's settings, and the listing of its folders, each opened from the root one name at a
+    /// time without following a link (so a folder replaced by a link mid-walk is not followed).
+    fileprivate struct Walk: Sendable {
+        /// A folder to list: its path under the root, its group and how deep it is.
+        struct Folder: Sendable {
+            var path: String
+            var group: String
+            var depth: Int
+            /// Its own name, the last part of `path`.
+            var name: String { path.split(separator: "/").last.map(String.init) ?? "" }
+        }
+
+        /// What listing found: each entry's line, the racy groups, and the folders below.
+        struct Listing: Sendable {
+            var lines: [(path: String, group: String, identity: FileIdentity)] = []
+            var racy: Set<String> = []
+            var folders: [Folder] = []
+        }
+
+        let root: Int32
+        let skipHidden: Bool
+        let racyCheck: Bool
+        let racyAfter: Int64
+        let only: Set<String>?
+
+        /// Everything under `folder`, iteratively, holding the open folders from it down (see
+        /// `DirectoryWalker`); nil when a name cannot be written down, an entry cannot be read or the
+        /// tree is deeper than a walk goes.
+        func walk(_ folder: Folder) -> Listing? {
+            var all = Listing()
+            guard let handle = open(folder.path) else { return all }
+            var stack = [(handle: handle, folder: folder)]
+            defer { for frame in stack { closedir(frame.handle) } }
+            while let top = stack.last {
+                guard let entry = readdir(top.handle) else {
+                    closedir(top.handle)
+                    stack.removeLast()
+                    continue
+                }
+                guard let found = line(of: entry, in: top.handle, folder: top.folder, into: &all) else { return nil }
+                guard let child = found else { continue }
+                guard child.depth <= DirectoryWalker.maximumDepth else { return nil }
+                // A folder that cannot be opened counts by its line alone.
+                let descriptor = openat(dirfd(top.handle), child.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                guard descriptor >= 0 else { continue }
+                guard let handle = fdopendir(descriptor) else { close(descriptor); return nil }
+                stack.append((handle, child))
+            }
+            return all
+        }
+
+        /// The entries of `folder` alone, with its folders to list next. A folder that cannot be
+        /// opened counts by its line alone (an empty listing).
+        func list(_ folder: Folder) -> Listing? {
+            var listing = Listing()
+            guard let handle = open(folder.path) else { return listing }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                guard let found = line(of: entry, in: handle, folder: folder, into: &listing) else { return nil }
+                if let child = found {
+                    guard child.depth <= DirectoryWalker.maximumDepth else { return nil }
+                    listing.folders.append(child)
+                }
+            }
+            return listing
+        }
+
+        /// Adds the line of `entry` of `folder` (open as `handle`) to `listing`: nil when the entry
+        /// cannot be written down or read, else the folder it is (to walk next) or nil for anything
+        /// else and for an entry left out.
+        private func line(of entry: UnsafeMutablePointer<dirent>, in handle: OpaquePointer, folder: Folder,
+                          into listing: inout Listing) -> Folder?? {
+            let top = folder.path.isEmpty
+            guard let name = withUnsafeBytes(of: entry.pointee.d_name, DirectoryWalker.name(in:)) else {
+                let hidden = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
+                return skipHidden && top && hidden ? .some(nil) : nil
+            }
+            if name == "." || name == ".." || (skipHidden && top && name.hasPrefix(".")) { return .some(nil) }
+            guard !name.utf8.contains(0x0A) else { return nil }
+            let path = top ? name : folder.path + "/" + name
+            var info = stat()
+            guard fstatat(dirfd(handle), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            let isFolder = info.st_mode & S_IFMT == S_IFDIR
+            let group = top ? (isFolder ? name : "") : folder.group
+            if let only, !only.contains(group) { return .some(nil) }
+            guard !isFolder else {
+                listing.lines.append((path, group, FileIdentity.folder))
+                return .some(Folder(path: path, group: group, depth: folder.depth + 1))
+            }
+            let identity = FileIdentity(info)
+            if racyCheck && max(identity.modified, identity.changed) > racyAfter { listing.racy.insert(group) }
+            listing.lines.append((path, group, identity))
+            return .some(nil)
+        }
+
+        /// The folder at `path` under the root, opened one name at a time, never through a link.
+        private func open(_ path: String) -> OpaquePointer? {
+            var descriptor = dup(root)
+            guard descriptor >= 0 else { return nil }
+            for part in path.split(separator: "/") {
+                let child = openat(descriptor, String(part), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                close(descriptor)
+                guard child >= 0 else { return nil }
+                descriptor = child
+            }
+            guard let handle = fdopendir(descriptor) else { close(descriptor); return nil }
+            return handle
+        }
     }
 }

@@ -18,10 +18,10 @@ struct SiteWalkTests {
         return url
     }
 
-    /// Files at every depth: top-level files, folders with files and folders, an empty folder.
-    private static func tree(in root: URL) throws {
+    /// Files at every depth: top-level files, `width` folders with files and folders, an empty folder.
+    private static func tree(in root: URL, width: Int = 7) throws {
         let fm = FileManager.default
-        for top in 0..<7 {
+        for top in 0..<width {
             let group = root.appendingPathComponent("group-\(top)", isDirectory: true)
             try fm.createDirectory(at: group.appendingPathComponent("deep/deeper", isDirectory: true), withIntermediateDirectories: true)
             for file in 0..<(top + 1) { try Data("\(top)-\(file)".utf8).write(to: group.appendingPathComponent("file-\(file).txt")) }
@@ -69,15 +69,16 @@ struct SiteWalkTests {
         return FileFingerprint(groups: groups, whole: .stable(whole.hex))
     }
 
-    @Test("the fingerprint is the one a plain walk by path gives, hidden names left out or not")
-    func fingerprintIsOneWalksLines() throws {
+    @Test("the fingerprint is the one a plain walk by path gives, hidden names left out or not, for few top-level folders (walked two levels down on every core) and many (walked one level down)",
+          arguments: [7, 40])
+    func fingerprintIsOneWalksLines(width: Int) throws {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
-        try Self.tree(in: root)
+        try Self.tree(in: root, width: width)
         for skipHidden in [false, true] {
             let walked = try #require(FileFingerprint.of(root.path, skipHidden: skipHidden, racyCheck: false))
             #expect(walked == Self.reference(root.path, skipHidden: skipHidden))
-            #expect(walked.groups.count == 7 + 1 + 1)
+            #expect(walked.groups.count == width + 1 + 1)
         }
     }
 
