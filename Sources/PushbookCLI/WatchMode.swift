@@ -27,9 +27,11 @@ enum WatchMode {
         let binaryState = state(of: binary)
         print("watching '\(recipesShown)' (Ctrl-C stops; the site stays whole)")
         for warning in watcher.takeWarnings() { printError(warning) }
+        // The code compiled in is the code as the watch starts: read before the first build, whose
+        // status line comes before it returns (an edit right after that line is a change).
+        let code = FolderWatcher.codeDigests(under: project.recipesFolder)
         rebuild(project, output: output, shown: shown, options: options, changed: [])
         var staleCode: String?
-        let code = FolderWatcher.codeDigests(under: project.recipesFolder)
         while true {
             let changed = watcher.next(timeout: 0.5)
             for warning in watcher.takeWarnings() { printError(warning) }
