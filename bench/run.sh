@@ -98,7 +98,7 @@ for n in "${sizes[@]}"; do
     # (a) cold: no cache read or written; (b) warm: every recipe comes from .pushbook-cache in warm-cwd
     # (the build stamp in the cache folder is removed first, so the build cannot know that nothing changed);
     # (c) unchanged: the same with the stamp the last build wrote ("up to date");
-    # (d) one edit: one recipe's recipe.md gains or loses a line before each run (bench/edit-prose.py);
+    # (d) one edit: one recipe's recipe.md gets a paragraph no build has seen before each run (bench/edit-prose.py);
     # (e) Hugo with its default Chroma highlighting;
     # (f) cmark, once over all files concatenated (the parser's floor) and once per file (a process each).
     # -i: a failed build is counted below (from the messages in stderr-N.log), not allowed to end the run.

@@ -58,13 +58,11 @@ public struct Recipe: Sendable, Equatable, Identifiable {
 public struct Example: Sendable, Equatable, Identifiable {
     /// The name: the input file's name without `.json`.
     public var id: String
-    /// The input file (`examples/<inputName>.json`).
-    public var input: URL
+    /// The recipe's folder.
+    public var folder: URL
     /// The name of the example whose input file this example runs: its own id, unless the examples
     /// list gives `input=NAME` (the same push run another way, for example with `extension=firebase`).
     public var inputName: String
-    /// The recorded record (`expected/<id>.json`).
-    public var expected: URL
     /// The app folder to use, overriding the recipe's; `""` means an app with no capabilities.
     public var appFolder: String?
     /// APNs request headers, for raw APNs payloads.
@@ -84,6 +82,11 @@ public struct Example: Sendable, Equatable, Identifiable {
     public var after: String? = nil
     /// A sentence for the page.
     public var caption: String
+
+    /// The input file (`examples/<inputName>.json`).
+    public var input: URL { folder.appendingPathComponent("examples/\(inputName).json", isDirectory: false) }
+    /// The recorded record (`expected/<id>.json`).
+    public var expected: URL { folder.appendingPathComponent("expected/\(id).json", isDirectory: false) }
 
     /// The download files an example named `name` may write beside its page: the Simulator file,
     /// the APNs payload, and the FCM body (for FCM examples). Two examples never share one

@@ -226,19 +226,21 @@ public struct RecipeLoader: Sendable {
         for name in remaining {
             try checkExampleName(name, file: "\(display)/examples/\(name).json", location: SourceLocation(line: 1, column: 1))
         }
-        try checkDownloadCollisions(remaining, display: display)
+        var downloads: [String: String] = [:]
+        try addDownloads(of: remaining, to: &downloads, display: display)
         var examples: [Example] = []
         for (item, line) in front.list("examples") {
             // reply="TEXT" may hold spaces: its text is read before the item is split into words.
             var reply: String?
-            if let open = item.range(of: "reply=\""), !item[..<open.lowerBound].contains("caption=") {
+            if let open = Self.range(of: "reply=\"", in: item), !item[..<open.lowerBound].contains("caption=") {
                 guard let close = item[open.upperBound...].firstIndex(of: "\"") else {
                     throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "reply=\"…: the reply's closing double quote is missing")
                 }
                 reply = String(item[open.upperBound..<close])
             }
-            let unquoted = reply.map { item.replacingOccurrences(of: "reply=\"\($0)\"", with: "reply=\"") } ?? item
-            var words = unquoted.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let unquoted = reply.map { ByteText.replacing("reply=\"\($0)\"", with: "reply=\"", in: item) } ?? item
+            // Split at the space byte: every option word is ASCII.
+            var words = unquoted.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
             guard !words.isEmpty else { continue }
             let name = words.removeFirst()
             try checkExampleName(name, file: file, location: SourceLocation(line: line, column: 1))
@@ -252,7 +254,7 @@ public struct RecipeLoader: Sendable {
                 guard !examples.contains(where: { $0.id == name }), !files.contains(name + ".json") else {
                     throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "example '\(name)' takes its input from '\(inputName)', so it may not have an input file or a list item of its own")
                 }
-                try checkDownloadCollisions(files.map { String($0.dropLast(5)) } + examples.map(\.id) + [name], display: display)
+                try addDownloads(of: [name], to: &downloads, display: display)
             } else {
                 guard let index = remaining.firstIndex(of: name) else {
                     throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "example '\(name)' has no input file: add \(display)/examples/\(name).json")
@@ -324,6 +326,17 @@ public struct RecipeLoader: Sendable {
         return examples
     }
 
+    /// The first occurrence of the UTF-8 of `needle` in `text`, as a range of `text`.
+    private static func range(of needle: String, in text: String) -> Range<String.Index>? {
+        let bytes = text.utf8, pattern = Array(needle.utf8)
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index...].starts(with: pattern) { return index..<bytes.index(index, offsetBy: pattern.count) }
+            index = bytes.index(after: index)
+        }
+        return nil
+    }
+
     /// Refuses an example name that is not plain or is too long (`ToolRule.exampleName`).
     private func checkExampleName(_ name: String, file: String, location: SourceLocation) throws(Diagnostic) {
         guard PlainName.isPlain(name), name.utf8.count <= PlainName.maximumLength else {
@@ -333,13 +346,14 @@ public struct RecipeLoader: Sendable {
         }
     }
 
-    /// Refuses examples whose download files would be one file: names that differ only in case, and
-    /// `NAME.fcm` beside `NAME` (whose FCM body is `NAME.fcm.json`) (`ToolRule.downloadCollision`).
-    private func checkDownloadCollisions(_ names: [String], display: String) throws(Diagnostic) {
-        var owner: [String: String] = [:]
+    /// Adds the downloads of the examples `names` to `owner` (each download's name in lower case, by
+    /// the example that writes it), refusing examples whose download files would be one file: names
+    /// that differ only in case, and `NAME.fcm` beside `NAME` (whose FCM body is `NAME.fcm.json`)
+    /// (`ToolRule.downloadCollision`). The names are plain, hence ASCII.
+    private func addDownloads(of names: [String], to owner: inout [String: String], display: String) throws(Diagnostic) {
         for name in names {
             for download in Example.downloadNames(of: name) {
-                let key = download.lowercased()
+                let key = String(decoding: download.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
                 if let other = owner[key], other != name {
                     throw Diagnostic(file: "\(display)/examples/\(name).json", breaking: .downloadCollision,
                                              "examples '\(other)' and '\(name)' would both write the download '\(download)' (names may not differ only in case, and 'NAME.fcm' is the FCM body of example 'NAME'); rename one of them")
@@ -350,9 +364,7 @@ public struct RecipeLoader: Sendable {
     }
 
     private func makeExample(_ name: String, folder: URL, input: String? = nil) -> Example {
-        Example(id: name, input: folder.appendingPathComponent("examples/\(input ?? name).json", isDirectory: false), inputName: input ?? name,
-                expected: folder.appendingPathComponent("expected/\(name).json", isDirectory: false),
-                appFolder: nil, headers: [:], foreground: false, withoutExtension: false, caption: "")
+        Example(id: name, folder: folder, inputName: input ?? name, appFolder: nil, headers: [:], foreground: false, withoutExtension: false, caption: "")
     }
 
     /// The line and column (in bytes, as the JSON reader counts them) of the first byte that is not

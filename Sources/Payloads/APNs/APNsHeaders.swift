@@ -37,9 +37,10 @@ extension String {
     /// The string without leading and trailing spaces and tabs: the one trim of the package (header
     /// values, front matter, snippet markers).
     public var trimmingSpaces: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-        return String(s)
+        // As bytes: a space or a tab is one byte of UTF-8, never part of another character's bytes.
+        let blank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = utf8.firstIndex(where: { !blank($0) }), let last = utf8.lastIndex(where: { !blank($0) }) else { return "" }
+        if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return self }
+        return String(decoding: utf8[first...last], as: UTF8.self)
     }
 }
