@@ -26,15 +26,31 @@ struct SitePages: Sendable {
         throws(Diagnostic) -> (files: Set<String>, broken: [Diagnostic]) {
         let built = recipes.compactMap { artifacts[$0.id] }
         let rules = RulesPage(rules: RuleCatalogue.all, examples: recipes.flatMap { artifacts[$0.id]?.ruleExamples ?? [] })
-        var pages = try renderOthers(rules: rules, site: site)
-        pages.add("index.html", IndexPage(recipes: recipes, previews: artifacts.compactMapValues(\.cardPreview)).render())
         let guide = GuidePage.sendToADevice.render()
-        pages.add(GuidePage.sendToADevice.path, guide.html)
-        var search = SearchIndex()
-        for recipe in recipes { search.entries += artifacts[recipe.id]?.search ?? [] }
-        search.entries += rules.search + guide.search
-        if let failure = Self.failure(site, { try pages.writePages(to: staging, linkingFrom: oldSite) }) { throw failure }
-        if let failure = Self.failure(site, { try search.write(to: staging.appendingPathComponent(Self.searchIndexPath)) }) { throw failure }
+        // The pages are rendered and written on one core, the search index on the other; what failed
+        // is thrown in the order above.
+        let lanes = Locked((pages: Result<SitePages, Diagnostic>?.none, written: Diagnostic?.none, search: Diagnostic?.none))
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            if lane == 0 {
+                var pages: SitePages
+                do throws(Diagnostic) { pages = try renderOthers(rules: rules, site: site) } catch {
+                    return lanes.withLock { $0.pages = .failure(error) }
+                }
+                pages.add("index.html", IndexPage(recipes: recipes, previews: artifacts.compactMapValues(\.cardPreview)).render())
+                pages.add(GuidePage.sendToADevice.path, guide.html)
+                let written = Self.failure(site) { try pages.writePages(to: staging, linkingFrom: oldSite) }
+                lanes.withLock { [pages] in $0.pages = .success(pages); $0.written = written }
+            } else {
+                var search = SearchIndex()
+                for recipe in recipes { search.entries += artifacts[recipe.id]?.search ?? [] }
+                search.entries += rules.search + guide.search
+                let failure = Self.failure(site) { try search.write(to: staging.appendingPathComponent(Self.searchIndexPath)) }
+                lanes.withLock { $0.search = failure }
+            }
+        }
+        let done = lanes.current
+        let pages = try done.pages!.get()
+        if let failure = done.written ?? done.search { throw failure }
 
         var files = Set(built.flatMap(\.files)).union(pages.files.keys)
         files.insert(Self.searchIndexPath)
