@@ -197,7 +197,9 @@ extension FileFingerprint {
 
         /// The folder at `path` under the root, opened one name at a time, never through a link.
         private func open(_ path: String) -> OpaquePointer? {
-            var descriptor = dup(root)
+            // A new open of the root, not a duplicate: a folder's listing keeps its place in the
+            // open file, which a duplicate would share with every other listing of the root.
+            var descriptor = openat(root, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
             for part in path.split(separator: "/") {
                 let child = openat(descriptor, String(part), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
