@@ -30,6 +30,7 @@ enum WatchMode {
         // The code compiled in is the code as the watch starts: read before the first build, whose
         // status line comes before it returns (an edit right after that line is a change).
         let code = FolderWatcher.codeDigests(under: project.recipesFolder)
+        options.touched = watcher.takeTouched()
         rebuild(project, output: output, shown: shown, options: options, changed: [])
         var staleCode: String?
         while true {
@@ -48,6 +49,8 @@ enum WatchMode {
                 fflush(nil)
                 continue
             }
+            // The inputs' fingerprint walks again only the folders with an event since the last build.
+            options.touched = watcher.takeTouched()
             rebuild(project, output: output, shown: shown, options: options, changed: changed)
         }
     }

@@ -20,6 +20,7 @@ public final class BuildMemory: Sendable {
         var settings: String?
         var recipes: [String: (inputs: MetadataDigest, recipe: Recipe, folderHash: String)] = [:]
         var entries: [String: (entry: BuildCache.Entry, files: [[UInt8]]?)] = [:]
+        var inputs: FileFingerprint?
     }
 
     private let state = Locked(State())
@@ -34,6 +35,17 @@ public final class BuildMemory: Sendable {
             guard state.settings == settings, let kept = state.recipes[id], kept.inputs.vouches(for: inputs) else { return nil }
             return (kept.recipe, kept.folderHash)
         }
+    }
+
+    /// The fingerprint of the recipes folder `root` for a build, taken before it reads any input,
+    /// and kept for the next: with `touched` (the recipe folders a watch saw any event in since the
+    /// last build asked; see `FolderWatcher.takeTouched`), the last one with those walked again;
+    /// else a whole walk.
+    func inputs(of root: String, touched: Set<String>?) -> FileFingerprint? {
+        let last = state.withLock { $0.inputs }
+        let now = touched.flatMap { last?.rewalking($0, under: root, skipHidden: true) } ?? FileFingerprint.of(root, skipHidden: true)
+        state.withLock { $0.inputs = now }
+        return now
     }
 
     /// Keeps the recipes of a build without diagnostics, with their folders' fingerprints taken

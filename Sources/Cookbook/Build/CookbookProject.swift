@@ -77,6 +77,10 @@ public struct CookbookProject: Sendable {
         public var verbose = false
         /// What one build keeps for the next in this process (`build --watch`; see `BuildMemory`).
         public var memory: BuildMemory?
+        /// With `memory`: the recipe folders (first path components, "" for the files at the top)
+        /// in which anything happened since the watch's last build, as its events say; nil walks
+        /// the whole recipes folder for the inputs' fingerprint.
+        public var touched: Set<String>?
         /// Called once the new site is in place, with the report as it stands, before the old site
         /// is removed and the stamp written (still under the lock): a watch prints its status line
         /// here. The report `build` returns adds what those two steps found.
@@ -133,7 +137,8 @@ public struct CookbookProject: Sendable {
         let target = SiteFolder.canonicalPath(output)
         let settings = BuildStamp.settings(recipes: SiteFolder.canonicalPath(recipesFolder), displayRoot: displayRoot, target: target)
         // The inputs' metadata, taken before any input is read: what the stamp and a watch's memory compare.
-        let inputs = cache != nil || options.memory != nil ? FileFingerprint.of(recipesFolder.path, skipHidden: true) : nil
+        let inputs = options.memory.map { $0.inputs(of: recipesFolder.path, touched: options.touched) }
+            ?? (cache != nil ? FileFingerprint.of(recipesFolder.path, skipHidden: true) : nil)
         if let cache, let inputs,
            let stamp = BuildStamp.upToDate(target: target, shown: shownOut, cache: SiteFolder.canonicalPath(cache.folder),
                                            protected: protectedFolders(options).map { (SiteFolder.canonicalPath($0.url), $0.name) },

@@ -22,6 +22,9 @@ public final class FolderWatcher {
     /// True once the root was moved or deleted, until it is watched again.
     private var rootLost = false
     private var warnings: [String] = []
+    /// The groups with an event since `takeTouched` last returned; "." when the watcher cannot
+    /// tell which (the root replaced, the event queue overflowed, a folder left unwatched).
+    private var touched: Set<String> = ["."]
 
     /// How long the folder must stay quiet after a change before `next` returns, so that an
     /// editor's save (a temporary file, a rename, a change of mode) is one change.
@@ -37,6 +40,7 @@ public final class FolderWatcher {
         #else
         fingerprint = FileFingerprint.of(self.root, skipHidden: true, racyCheck: false)
         #endif
+        if descriptor < 0 { unwatched = true }
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
@@ -46,6 +50,18 @@ public final class FolderWatcher {
         defer { warnings = [] }
         return warnings
     }
+
+    /// The recipe folders (first path components; "" for the files at the top) in which anything
+    /// happened since the last call, events that changed no metadata included; nil when the watcher
+    /// cannot tell (before the first call, after the root was replaced or the event queue overflowed,
+    /// and for good once a folder could not be watched, or without inotify).
+    public func takeTouched() -> Set<String>? {
+        defer { if !unwatched { touched = [] } }
+        return touched.contains(".") || unwatched ? nil : touched
+    }
+
+    /// True once a folder could not be watched: its changes are seen only by a whole walk.
+    private var unwatched = false
 
     /// Blocks until something under the folder changes (or `timeout` seconds pass: then it returns
     /// an empty list), then until the folder is quiet; returns the paths that changed, relative to
@@ -167,6 +183,7 @@ public final class FolderWatcher {
             let watch = inotify_add_watch(descriptor, full, mask | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
             guard watch >= 0 else {
                 if errno != ENOENT && errno != ENOTDIR {
+                    unwatched = true
                     warnings.append("cannot watch '\(full)' (\(String(cString: strerror(errno)))): changes in it are not seen until the watch restarts"
                                     + (errno == ENOSPC ? "; the system's limit of watches (fs.inotify.max_user_watches) is reached" : ""))
                 }
@@ -206,17 +223,19 @@ public final class FolderWatcher {
                 }
                 let name = String(decoding: buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }, as: UTF8.self)
                 offset += 16 + length
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed.insert("."); continue }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed.insert("."); touched.insert("."); continue }
                 guard let folder = folders[watch] else { continue }
                 if folder.isEmpty && mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
                     // The root itself went: whatever else is queued belongs to the old folder.
                     rootLost = true
+                    touched.insert(".")
                     return
                 }
                 if mask & UInt32(IN_IGNORED) != 0 { folders[watch] = nil; continue }
                 let path = name.isEmpty ? (folder.isEmpty ? "." : folder) : (folder.isEmpty ? name : folder + "/" + name)
                 if folder.isEmpty && name.hasPrefix(".") { continue }
                 changed.insert(path)
+                if folder.isEmpty { touched.formUnion([name, ""]) } else { touched.insert(String(folder.prefix { $0 != "/" })) }
                 if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { unwatchTree(path) }
                 if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watchTree(path) }
             }

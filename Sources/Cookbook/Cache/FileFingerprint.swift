@@ -84,18 +84,34 @@ struct FileFingerprint: Sendable, Equatable {
             withUnsafeBytes(of: line.identity.fields) { hashes[line.group, default: ContentHash()].update(raw: $0) }
         }
         var groups: [String: MetadataDigest] = [:]
-        var whole = ContentHash()
-        for (group, hash) in hashes.sorted(by: { $0.key < $1.key }) {
-            let digest: MetadataDigest = racyGroups.contains(group) ? .racy : .stable(hash.hex)
-            groups[group] = digest
-            whole.update(group)
-            whole.update(digest.stable ?? "racy")
-        }
+        for (group, hash) in hashes { groups[group] = racyGroups.contains(group) ? .racy : .stable(hash.hex) }
         var files: [String: FileIdentity] = [:]
         if keepingFiles {
             for line in lines where line.identity != .folder { files[line.path] = line.identity }
         }
-        return FileFingerprint(groups: groups, whole: racyGroups.isEmpty ? .stable(whole.hex) : .racy, files: files)
+        return FileFingerprint(groups: groups, whole: whole(of: groups), files: files)
+    }
+
+    /// The digest of every group's digest, in the order of their names; racy when any group is.
+    static func whole(of groups: [String: MetadataDigest]) -> MetadataDigest {
+        var whole = ContentHash()
+        for (group, digest) in groups.sorted(by: { $0.key < $1.key }) {
+            guard let stable = digest.stable else { return .racy }
+            whole.update(group)
+            whole.update(stable)
+        }
+        return .stable(whole.hex)
+    }
+
+    /// This fingerprint of `root` with `groups` and every racy group walked again, the others kept
+    /// as they are: what a whole walk gives when nothing changed outside `groups` since this one
+    /// was taken (a watch knows that from its events). Nil when the walk fails.
+    func rewalking(_ groups: Set<String>, under root: String, skipHidden: Bool) -> FileFingerprint? {
+        let walked = groups.union(self.groups.filter { $0.value == .racy }.map(\.key))
+        guard let fresh = Self.of(root, skipHidden: skipHidden, only: walked) else { return nil }
+        var updated = self.groups.filter { !walked.contains($0.key) }
+        updated.merge(fresh.groups) { _, new in new }
+        return FileFingerprint(groups: updated, whole: Self.whole(of: updated))
     }
 }
 

@@ -44,6 +44,40 @@ struct FolderWatcherTests {
         }
     }
 
+    @Test("the touched folders name every folder with an event, one that changed nothing included, and the last fingerprint walked again over them is the whole walk's")
+    func touchedFoldersRewalkedAreTheWholeWalk() throws {
+        try TemporaryFolder.with("pushbook-watcher-touched") { root in
+            func write(_ path: String, _ text: String) throws {
+                try FileManager.default.createDirectory(at: root.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileWriter.save(Array(text.utf8), to: root.appendingPathComponent(path).path)
+            }
+            for folder in ["a", "b", "c"] { try write("\(folder)/examples/x.json", folder) }
+            try write("README.md", "top")
+            let watcher = FolderWatcher(root: root)
+            #expect(watcher.takeTouched() == nil, "before its first answer the watcher cannot tell")
+            usleep(TestWindow.racy)
+            let last = try #require(FileFingerprint.of(root.path, skipHidden: true))
+            #expect(last.whole.stable != nil)
+            // An edit, a new recipe folder, a deleted one, a file at the top, and a temporary file come and gone.
+            try write("a/examples/x.json", "a, edited")
+            try write("d/recipe.md", "new")
+            try FileManager.default.removeItem(at: root.appendingPathComponent("c"))
+            try write("NOTES.md", "new at the top")
+            try write("b/.x.json.swp", "tmp")
+            unlink(root.appendingPathComponent("b/.x.json.swp").path)
+            _ = watcher.next(timeout: 3)
+            let touched = try #require(watcher.takeTouched())
+            #expect(touched.isSuperset(of: ["a", "b", "c", "d", ""]), "\(touched)")
+            #expect(watcher.takeTouched() == [], "taken once")
+            let rewalked = try #require(last.rewalking(touched, under: root.path, skipHidden: true))
+            #expect(rewalked == FileFingerprint.of(root.path, skipHidden: true))
+            // A folder left out of the walk keeps its old digest: the watch's events are what vouch for it.
+            try write("b/examples/x.json", "b, edited")
+            let stale = try #require(rewalked.rewalking([], under: root.path, skipHidden: true))
+            #expect(stale.groups["b"] == rewalked.groups["b"] && stale.groups["b"] != FileFingerprint.of(root.path, skipHidden: true)?.groups["b"])
+        }
+    }
+
     @Test("the fingerprint of some groups has the digests a walk of the whole folder gives them")
     func fingerprintOfSomeGroups() throws {
         try TemporaryFolder.with("pushbook-fingerprint-groups") { root in
