@@ -235,7 +235,7 @@ public final class FolderWatcher {
                 let path = name.isEmpty ? (folder.isEmpty ? "." : folder) : (folder.isEmpty ? name : folder + "/" + name)
                 if folder.isEmpty && name.hasPrefix(".") { continue }
                 changed.insert(path)
-                if folder.isEmpty { touched.formUnion([name, ""]) } else { touched.insert(String(folder.prefix { $0 != "/" })) }
+                if folder.isEmpty { touched.formUnion([name, ""]) } else { touched.insert(String(decoding: folder.utf8.prefix { $0 != UInt8(ascii: "/") }, as: UTF8.self)) }
                 if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { unwatchTree(path) }
                 if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watchTree(path) }
             }

@@ -20,6 +20,9 @@ struct FileFingerprint: Sendable, Equatable {
     var whole: MetadataDigest
     /// What `lstat` said of each file (not folder) by path, when asked for (`keepingFiles`); else empty.
     var files: [String: FileIdentity] = [:]
+    /// The groups holding a file with more than one name: it may change through a name outside
+    /// the folder, where a watch sees no event (`rewalking` walks them every time).
+    var shared: Set<String> = []
 
     /// How close to the snapshot a change must be for its time stamps to be doubtful: an edit in the
     /// same clock tick as the snapshot, of the same size, would leave every field as it was. One
@@ -49,7 +52,7 @@ struct FileFingerprint: Sendable, Equatable {
         let walk = Walk(root: descriptor, skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: racyAfter, only: only)
         // The root and, while there are few folders, the level below it are listed here; the folders
         // found then are walked on every core. The lines are the same as one walk's, in any order.
-        guard var found = walk.list(Walk.Folder(path: "", group: "", depth: 0)) else { return nil }
+        guard var found = walk.list(Walk.Folder(parts: [], group: "")) else { return nil }
         var folders = found.folders
         if folders.count < 16 {
             var deeper: [Walk.Folder] = []
@@ -57,6 +60,7 @@ struct FileFingerprint: Sendable, Equatable {
                 guard let listed = walk.list(folder) else { return nil }
                 found.lines += listed.lines
                 found.racy.formUnion(listed.racy)
+                found.shared.formUnion(listed.shared)
                 deeper += listed.folders
             }
             folders = deeper
@@ -70,11 +74,12 @@ struct FileFingerprint: Sendable, Equatable {
         }
         guard !failed.current else { return nil }
         var lines = found.lines
-        var racyGroups = found.racy
+        var racyGroups = found.racy, shared = found.shared
         for listing in walked.current {
             guard let listing else { continue }
             lines += listing.lines
             racyGroups.formUnion(listing.racy)
+            shared.formUnion(listing.shared)
         }
         lines.sort { $0.path < $1.path }
         var hashes: [String: ContentHash] = [:]
@@ -89,7 +94,7 @@ struct FileFingerprint: Sendable, Equatable {
         if keepingFiles {
             for line in lines where line.identity != .folder { files[line.path] = line.identity }
         }
-        return FileFingerprint(groups: groups, whole: whole(of: groups), files: files)
+        return FileFingerprint(groups: groups, whole: whole(of: groups), files: files, shared: shared)
     }
 
     /// The digest of every group's digest, in the order of their names; racy when any group is.
@@ -103,15 +108,15 @@ struct FileFingerprint: Sendable, Equatable {
         return .stable(whole.hex)
     }
 
-    /// This fingerprint of `root` with `groups` and every racy group walked again, the others kept
-    /// as they are: what a whole walk gives when nothing changed outside `groups` since this one
-    /// was taken (a watch knows that from its events). Nil when the walk fails.
+    /// This fingerprint of `root` with `groups`, every racy group and every shared one walked
+    /// again, the others kept as they are: what a whole walk gives when nothing changed outside
+    /// `groups` since this one was taken (a watch knows that from its events). Nil when the walk fails.
     func rewalking(_ groups: Set<String>, under root: String, skipHidden: Bool) -> FileFingerprint? {
-        let walked = groups.union(self.groups.filter { $0.value == .racy }.map(\.key))
+        let walked = groups.union(self.groups.filter { $0.value == .racy }.map(\.key)).union(shared)
         guard let fresh = Self.of(root, skipHidden: skipHidden, only: walked) else { return nil }
         var updated = self.groups.filter { !walked.contains($0.key) }
         updated.merge(fresh.groups) { _, new in new }
-        return FileFingerprint(groups: updated, whole: Self.whole(of: updated))
+        return FileFingerprint(groups: updated, whole: Self.whole(of: updated), shared: shared.subtracting(walked).union(fresh.shared))
     }
 }
 
@@ -119,19 +124,21 @@ extension FileFingerprint {
     /// One walk's settings, and the listing of its folders, each opened from the root one name at a
     /// time without following a link (so a folder replaced by a link mid-walk is not followed).
     fileprivate struct Walk: Sendable {
-        /// A folder to list: its path under the root, its group and how deep it is.
+        /// A folder to list: the names from the root down to it, and its group.
         struct Folder: Sendable {
-            var path: String
+            var parts: [String]
             var group: String
-            var depth: Int
-            /// Its own name, the last part of `path`.
-            var name: String { path.split(separator: "/").last.map(String.init) ?? "" }
+            /// Its path under the root.
+            var path: String { parts.joined(separator: "/") }
+            /// How many folders down from the root it is.
+            var depth: Int { parts.count }
         }
 
         /// What listing found: each entry's line, the racy groups, and the folders below.
         struct Listing: Sendable {
             var lines: [(path: String, group: String, identity: FileIdentity)] = []
             var racy: Set<String> = []
+            var shared: Set<String> = []
             var folders: [Folder] = []
         }
 
@@ -146,7 +153,12 @@ extension FileFingerprint {
         /// tree is deeper than a walk goes.
         func walk(_ folder: Folder) -> Listing? {
             var all = Listing()
-            guard let handle = open(folder.path) else { return all }
+            var handle: OpaquePointer
+            switch open(folder) {
+            case .folder(let opened): handle = opened
+            case .unreadable: return all
+            case .exhausted: return nil
+            }
             var stack = [(handle: handle, folder: folder)]
             defer { for frame in stack { closedir(frame.handle) } }
             while let top = stack.last {
@@ -158,10 +170,14 @@ extension FileFingerprint {
                 guard let found = line(of: entry, in: top.handle, folder: top.folder, into: &all) else { return nil }
                 guard let child = found else { continue }
                 guard child.depth <= DirectoryWalker.maximumDepth else { return nil }
-                // A folder that cannot be opened counts by its line alone.
-                let descriptor = openat(dirfd(top.handle), child.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-                guard descriptor >= 0 else { continue }
-                guard let handle = fdopendir(descriptor) else { close(descriptor); return nil }
+                // A folder that cannot be opened counts by its line alone; running out of descriptors fails the walk.
+                let descriptor = openat(dirfd(top.handle), child.parts.last ?? "", O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                guard descriptor >= 0 else {
+                    if errno == EMFILE || errno == ENFILE { return nil }
+                    continue
+                }
+                guard let opened = fdopendir(descriptor) else { close(descriptor); return nil }
+                handle = opened
                 stack.append((handle, child))
             }
             return all
@@ -171,7 +187,12 @@ extension FileFingerprint {
         /// opened counts by its line alone (an empty listing).
         func list(_ folder: Folder) -> Listing? {
             var listing = Listing()
-            guard let handle = open(folder.path) else { return listing }
+            let handle: OpaquePointer
+            switch open(folder) {
+            case .folder(let opened): handle = opened
+            case .unreadable: return listing
+            case .exhausted: return nil
+            }
             defer { closedir(handle) }
             while let entry = readdir(handle) {
                 guard let found = line(of: entry, in: handle, folder: folder, into: &listing) else { return nil }
@@ -188,7 +209,7 @@ extension FileFingerprint {
         /// else and for an entry left out.
         private func line(of entry: UnsafeMutablePointer<dirent>, in handle: OpaquePointer, folder: Folder,
                           into listing: inout Listing) -> Folder?? {
-            let top = folder.path.isEmpty
+            let top = folder.parts.isEmpty
             guard let name = withUnsafeBytes(of: entry.pointee.d_name, DirectoryWalker.name(in:)) else {
                 let hidden = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
                 return skipHidden && top && hidden ? .some(nil) : nil
@@ -203,28 +224,40 @@ extension FileFingerprint {
             if let only, !only.contains(group) { return .some(nil) }
             guard !isFolder else {
                 listing.lines.append((path, group, FileIdentity.folder))
-                return .some(Folder(path: path, group: group, depth: folder.depth + 1))
+                return .some(Folder(parts: folder.parts + [name], group: group))
             }
             let identity = FileIdentity(info)
             if racyCheck && max(identity.modified, identity.changed) > racyAfter { listing.racy.insert(group) }
+            if identity.links > 1 { listing.shared.insert(group) }
             listing.lines.append((path, group, identity))
             return .some(nil)
         }
 
-        /// The folder at `path` under the root, opened one name at a time, never through a link.
-        private func open(_ path: String) -> OpaquePointer? {
+        /// What opening a folder gave.
+        enum Opened {
+            /// The folder, open for reading.
+            case folder(OpaquePointer)
+            /// It cannot be opened (gone, not a folder any more, a link now, no permission).
+            case unreadable
+            /// The process is out of file descriptors.
+            case exhausted
+        }
+
+        /// `folder`, opened from the root one name at a time, never through a link.
+        private func open(_ folder: Folder) -> Opened {
             // A new open of the root, not a duplicate: a folder's listing keeps its place in the
             // open file, which a duplicate would share with every other listing of the root.
             var descriptor = openat(root, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
-            for part in path.split(separator: "/") {
-                let child = openat(descriptor, String(part), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            for part in folder.parts where descriptor >= 0 {
+                let child = openat(descriptor, part, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+                let failure = errno
                 close(descriptor)
-                guard child >= 0 else { return nil }
                 descriptor = child
+                if child < 0 { errno = failure }
             }
-            guard let handle = fdopendir(descriptor) else { close(descriptor); return nil }
-            return handle
+            guard descriptor >= 0 else { return errno == EMFILE || errno == ENFILE ? .exhausted : .unreadable }
+            guard let handle = fdopendir(descriptor) else { close(descriptor); return .unreadable }
+            return .folder(handle)
         }
     }
 }

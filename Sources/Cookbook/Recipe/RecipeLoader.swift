@@ -232,7 +232,9 @@ public struct RecipeLoader: Sendable {
         for (item, line) in front.list("examples") {
             // reply="TEXT" may hold spaces: its text is read before the item is split into words.
             var reply: String?
-            if let open = Self.range(of: "reply=\"", in: item), !item[..<open.lowerBound].contains("caption=") {
+            // Found as bytes, kept only where it is also these characters (not a quote with a mark on it).
+            if let open = Self.range(of: "reply=\"", in: item), item[open.lowerBound...].hasPrefix("reply=\""),
+               !item[..<open.lowerBound].contains("caption=") {
                 guard let close = item[open.upperBound...].firstIndex(of: "\"") else {
                     throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "reply=\"…: the reply's closing double quote is missing")
                 }

@@ -52,6 +52,7 @@ struct FolderWatcherTests {
                 try FileWriter.save(Array(text.utf8), to: root.appendingPathComponent(path).path)
             }
             for folder in ["a", "b", "c"] { try write("\(folder)/examples/x.json", folder) }
+            try write("e/\u{301}marked/x.json", "a folder whose name starts with a combining mark")
             try write("README.md", "top")
             let watcher = FolderWatcher(root: root)
             #expect(watcher.takeTouched() == nil, "before its first answer the watcher cannot tell")
@@ -63,11 +64,13 @@ struct FolderWatcherTests {
             try write("d/recipe.md", "new")
             try FileManager.default.removeItem(at: root.appendingPathComponent("c"))
             try write("NOTES.md", "new at the top")
+            try write("e/\u{301}marked/x.json", "edited")
             try write("b/.x.json.swp", "tmp")
             unlink(root.appendingPathComponent("b/.x.json.swp").path)
             _ = watcher.next(timeout: 3)
             let touched = try #require(watcher.takeTouched())
-            #expect(touched.isSuperset(of: ["a", "b", "c", "d", ""]), "\(touched)")
+            #expect(touched.isSuperset(of: ["a", "b", "c", "d", "e", ""]), "\(touched)")
+            #expect(touched.allSatisfy { !$0.utf8.contains(UInt8(ascii: "/")) }, "groups are first path components: \(touched)")
             #expect(watcher.takeTouched() == [], "taken once")
             let rewalked = try #require(last.rewalking(touched, under: root.path, skipHidden: true))
             #expect(rewalked == FileFingerprint.of(root.path, skipHidden: true))
@@ -75,6 +78,21 @@ struct FolderWatcherTests {
             try write("b/examples/x.json", "b, edited")
             let stale = try #require(rewalked.rewalking([], under: root.path, skipHidden: true))
             #expect(stale.groups["b"] == rewalked.groups["b"] && stale.groups["b"] != FileFingerprint.of(root.path, skipHidden: true)?.groups["b"])
+            // A file with a second name outside the folder can change with no event in it: its group is walked every time.
+            let outside = root.deletingLastPathComponent().appendingPathComponent("pushbook-watcher-link-\(UUID().uuidString)")
+            defer { unlink(outside.path) }
+            try #require(link(root.appendingPathComponent("a/examples/x.json").path, outside.path) == 0)
+            usleep(TestWindow.racy)
+            let linked = try #require(FileFingerprint.of(root.path, skipHidden: true))
+            #expect(linked.shared == ["a"] && linked.groups["a"]?.stable != nil)
+            // Written in place (the same inode), as an editor that keeps the file's links does.
+            let other = open(outside.path, O_WRONLY | O_TRUNC)
+            try #require(other >= 0)
+            let text = Array("a, edited through its other name".utf8)
+            #expect(Glibc.write(other, text, text.count) == text.count)
+            close(other)
+            let seen = try #require(linked.rewalking([], under: root.path, skipHidden: true))
+            #expect(seen.groups["a"] == FileFingerprint.of(root.path, skipHidden: true)?.groups["a"] && seen.groups["a"] != linked.groups["a"])
         }
     }
 

@@ -47,12 +47,13 @@ struct AnswerExampleTests {
         }
     }
 
-    @Test("two answers, an unclosed reply, a reply without quotes and not-running without an answer are recipe.example-list errors")
+    @Test("two answers, an unclosed reply, a reply without quotes (a quote with a combining mark on it is not one) and not-running without an answer are recipe.example-list errors")
     func badAnswersAreErrors() throws {
         for (item, message) in [
             ("message tap action=MARK_READ", "an example has one answer"),
             (#"message reply="never closed"#, "closing double quote is missing"),
             ("message reply=bare", "in double quotes"),
+            ("message reply=\"\u{301}marked\"", "in double quotes"),
             ("message not-running", "give the answer too"),
             ("message foreground not-running tap", "not both"),
         ] {
