@@ -52,12 +52,12 @@ struct FileFingerprint: Sendable, Equatable {
         let walk = Walk(root: descriptor, skipHidden: skipHidden, racyCheck: racyCheck, racyAfter: racyAfter, only: only)
         // The root and, while there are few folders, the level below it are listed here; the folders
         // found then are walked on every core. The lines are the same as one walk's, in any order.
-        guard var found = walk.list(Walk.Folder(parts: [], group: "")) else { return nil }
+        guard var found = walk.walk(Walk.Folder(parts: [], group: ""), deep: false) else { return nil }
         var folders = found.folders
         if folders.count < 16 {
             var deeper: [Walk.Folder] = []
             for folder in folders {
-                guard let listed = walk.list(folder) else { return nil }
+                guard let listed = walk.walk(folder, deep: false) else { return nil }
                 found.lines += listed.lines
                 found.racy.formUnion(listed.racy)
                 found.shared.formUnion(listed.shared)
@@ -148,18 +148,19 @@ extension FileFingerprint {
         let racyAfter: Int64
         let only: Set<String>?
 
-        /// Everything under `folder`, iteratively, holding the open folders from it down (see
-        /// `DirectoryWalker`); nil when a name cannot be written down, an entry cannot be read or the
-        /// tree is deeper than a walk goes.
-        func walk(_ folder: Folder) -> Listing? {
+        /// Everything under `folder` (with `deep`), iteratively, holding the open folders from it
+        /// down (see `DirectoryWalker`), or (without) its entries alone and its folders to list
+        /// next; nil when a name cannot be written down, an entry cannot be read, the tree is deeper
+        /// than a walk goes or the process is out of descriptors. A folder that cannot be opened
+        /// counts by its line alone.
+        func walk(_ folder: Folder, deep: Bool = true) -> Listing? {
             var all = Listing()
-            var handle: OpaquePointer
+            var stack: [(handle: OpaquePointer, folder: Folder)] = []
             switch open(folder) {
-            case .folder(let opened): handle = opened
+            case .folder(let handle): stack.append((handle, folder))
             case .unreadable: return all
             case .exhausted: return nil
             }
-            var stack = [(handle: handle, folder: folder)]
             defer { for frame in stack { closedir(frame.handle) } }
             while let top = stack.last {
                 guard let entry = readdir(top.handle) else {
@@ -170,38 +171,19 @@ extension FileFingerprint {
                 guard let found = line(of: entry, in: top.handle, folder: top.folder, into: &all) else { return nil }
                 guard let child = found else { continue }
                 guard child.depth <= DirectoryWalker.maximumDepth else { return nil }
-                // A folder that cannot be opened counts by its line alone; running out of descriptors fails the walk.
+                guard deep else {
+                    all.folders.append(child)
+                    continue
+                }
                 let descriptor = openat(dirfd(top.handle), child.parts.last ?? "", O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
                 guard descriptor >= 0 else {
                     if errno == EMFILE || errno == ENFILE { return nil }
                     continue
                 }
-                guard let opened = fdopendir(descriptor) else { close(descriptor); return nil }
-                handle = opened
+                guard let handle = fdopendir(descriptor) else { close(descriptor); return nil }
                 stack.append((handle, child))
             }
             return all
-        }
-
-        /// The entries of `folder` alone, with its folders to list next. A folder that cannot be
-        /// opened counts by its line alone (an empty listing).
-        func list(_ folder: Folder) -> Listing? {
-            var listing = Listing()
-            let handle: OpaquePointer
-            switch open(folder) {
-            case .folder(let opened): handle = opened
-            case .unreadable: return listing
-            case .exhausted: return nil
-            }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                guard let found = line(of: entry, in: handle, folder: folder, into: &listing) else { return nil }
-                if let child = found {
-                    guard child.depth <= DirectoryWalker.maximumDepth else { return nil }
-                    listing.folders.append(child)
-                }
-            }
-            return listing
         }
 
         /// Adds the line of `entry` of `folder` (open as `handle`) to `listing`: nil when the entry
