@@ -58,9 +58,7 @@ struct FileFingerprint: Sendable, Equatable {
             var deeper: [Walk.Folder] = []
             for folder in folders {
                 guard let listed = walk.walk(folder, deep: false) else { return nil }
-                found.lines += listed.lines
-                found.racy.formUnion(listed.racy)
-                found.shared.formUnion(listed.shared)
+                found.add(listed)
                 deeper += listed.folders
             }
             folders = deeper
@@ -73,14 +71,9 @@ struct FileFingerprint: Sendable, Equatable {
             walked.withLock { $0[index] = listing }
         }
         guard !failed.current else { return nil }
+        for listing in walked.current { if let listing { found.add(listing) } }
         var lines = found.lines
-        var racyGroups = found.racy, shared = found.shared
-        for listing in walked.current {
-            guard let listing else { continue }
-            lines += listing.lines
-            racyGroups.formUnion(listing.racy)
-            shared.formUnion(listing.shared)
-        }
+        let racyGroups = found.racy, shared = found.shared
         lines.sort { $0.path < $1.path }
         var hashes: [String: ContentHash] = [:]
         for line in lines {
@@ -140,6 +133,13 @@ extension FileFingerprint {
             var racy: Set<String> = []
             var shared: Set<String> = []
             var folders: [Folder] = []
+
+            /// Adds the lines, racy and shared groups of `other` (not its folders).
+            mutating func add(_ other: Listing) {
+                lines += other.lines
+                racy.formUnion(other.racy)
+                shared.formUnion(other.shared)
+            }
         }
 
         let root: Int32

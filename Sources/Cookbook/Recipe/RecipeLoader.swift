@@ -233,7 +233,7 @@ public struct RecipeLoader: Sendable {
             // reply="TEXT" may hold spaces: its text is read before the item is split into words.
             var reply: String?
             // Found as bytes, kept only where it is also these characters (not a quote with a mark on it).
-            if let open = Self.range(of: "reply=\"", in: item), item[open.lowerBound...].hasPrefix("reply=\""),
+            if let open = ByteText.range(of: "reply=\"", in: item), item[open.lowerBound...].hasPrefix("reply=\""),
                !item[..<open.lowerBound].contains("caption=") {
                 guard let close = item[open.upperBound...].firstIndex(of: "\"") else {
                     throw Diagnostic(file: file, location: SourceLocation(line: line, column: 1), breaking: .exampleList, "reply=\"…: the reply's closing double quote is missing")
@@ -326,17 +326,6 @@ public struct RecipeLoader: Sendable {
         }
         examples += remaining.map { makeExample($0, folder: folder) }
         return examples
-    }
-
-    /// The first occurrence of the UTF-8 of `needle` in `text`, as a range of `text`.
-    private static func range(of needle: String, in text: String) -> Range<String.Index>? {
-        let bytes = text.utf8, pattern = Array(needle.utf8)
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            if bytes[index...].starts(with: pattern) { return index..<bytes.index(index, offsetBy: pattern.count) }
-            index = bytes.index(after: index)
-        }
-        return nil
     }
 
     /// Refuses an example name that is not plain or is too long (`ToolRule.exampleName`).

@@ -39,6 +39,16 @@ enum ByteText {
         }
     }
 
+    /// The range of `text` where the UTF-8 of `needle` (not empty) first occurs, or nil.
+    static func range(of needle: String, in text: String) -> Range<String.Index>? {
+        guard !needle.isEmpty else { return nil }
+        var copy = text, needle = needle
+        let offset = copy.withUTF8 { haystack in needle.withUTF8 { first(of: $0, in: haystack, from: 0) } }
+        guard let offset else { return nil }
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        return start..<text.utf8.index(start, offsetBy: needle.utf8.count)
+    }
+
     /// The offset of the first `pattern` in `haystack` at or after `from` (`pattern` not empty), or nil.
     private static func first(of pattern: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard let base = haystack.baseAddress, let needle = pattern.baseAddress else { return nil }
