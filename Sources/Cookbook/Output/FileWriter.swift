@@ -67,13 +67,14 @@ enum FileWriter {
 
     /// Opens `path` for writing as a new file: a regular file already there is unlinked first and
     /// never written through, so a file that shares its inode with another by a hard link leaves
-    /// the other as it was. Anything else there (a symbolic link, a
-    /// folder) fails as `open` with `O_NOFOLLOW` does. Returns the descriptor, or -1 with `errno`.
+    /// the other as it was; so is an empty folder (one a staging folder kept from the last build
+    /// may hold where a file goes now). Anything else there (a symbolic link, a folder that holds
+    /// something) fails as `open` with `O_NOFOLLOW` does. Returns the descriptor, or -1 with `errno`.
     static func create(_ path: String) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor < 0, errno == EEXIST else { return descriptor }
         var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, unlink(path) == 0 {
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG ? unlink(path) == 0 : info.st_mode & S_IFMT == S_IFDIR && rmdir(path) == 0 {
             return open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         }
         return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)

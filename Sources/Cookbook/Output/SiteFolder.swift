@@ -1,4 +1,5 @@
 import Foundation
+import NotificationSimulator
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -227,8 +228,12 @@ enum SiteFolder {
     /// however deep; a folder the build cannot write into (its own, made read-only since) is made
     /// writable for its owner first. The entries one and two levels down are removed on every core
     /// (a site is mostly `downloads/ID/` folders). Returns false when something stayed.
+    ///
+    /// With `keepingFolders`, only what is not a folder goes (the manifest stays too): the folders
+    /// stay, empty, for the next build's staging (`AtomicDirectory.keepFolders`); false when
+    /// anything but a folder or the manifest stayed.
     @discardableResult
-    static func removeOwned(_ path: String) -> Bool {
+    static func removeOwned(_ path: String, keepingFolders: Bool = false) -> Bool {
         let root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         guard root >= 0 else { return errno == ENOENT }
         makeWritable(root)
@@ -242,14 +247,20 @@ enum SiteFolder {
             opened.append((child, name))
             work += entryNames(of: child).map { (child, $0.name, $0.isFolder) }
         }
+        let failed = Locked(false)
         DispatchQueue.concurrentPerform(iterations: work.count) { [work] index in
             let item = work[index]
-            if item.isFolder { removeTree(item.name, in: item.folder) } else { unlinkat(item.folder, item.name, 0) }
+            let removed = item.isFolder ? removeTree(item.name, in: item.folder, keepingFolders: keepingFolders) : unlinkat(item.folder, item.name, 0) == 0
+            if !removed { failed.withLock { $0 = true } }
             KillPoint.removing.reached()
         }
         for folder in opened {
             close(folder.descriptor)
-            unlinkat(root, folder.name, AT_REMOVEDIR)
+            if !keepingFolders { unlinkat(root, folder.name, AT_REMOVEDIR) }
+        }
+        guard !keepingFolders else {
+            close(root)
+            return !failed.current
         }
         unlinkat(root, manifestName, 0)
         close(root)
@@ -257,10 +268,13 @@ enum SiteFolder {
     }
 
     /// Removes the folder `name` in the folder open at `parent` and everything in it, one folder at
-    /// a time from the top down, without following links.
-    private static func removeTree(_ name: String, in parent: Int32) {
+    /// a time from the top down, without following links; with `keepingFolders`, only the files
+    /// and links in it and below. False when a file or link could not be removed.
+    @discardableResult
+    private static func removeTree(_ name: String, in parent: Int32, keepingFolders: Bool = false) -> Bool {
         let top = openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-        guard top >= 0 else { unlinkat(parent, name, AT_REMOVEDIR); return }
+        guard top >= 0 else { return keepingFolders ? false : unlinkat(parent, name, AT_REMOVEDIR) == 0 }
+        var removed = true
         makeWritable(top)
         // The folders being emptied, from `name` down: each with its remaining names.
         var stack: [(descriptor: Int32, name: String, names: [(name: String, isFolder: Bool)])] = [(top, name, entryNames(of: top))]
@@ -268,20 +282,24 @@ enum SiteFolder {
             guard let (entry, isFolder) = stack[stack.count - 1].names.popLast() else {
                 let done = stack.removeLast()
                 close(done.descriptor)
-                unlinkat(stack.last?.descriptor ?? parent, done.name, AT_REMOVEDIR)
+                if !keepingFolders { unlinkat(stack.last?.descriptor ?? parent, done.name, AT_REMOVEDIR) }
                 continue
             }
             let folder = stack[stack.count - 1].descriptor
             guard isFolder else {
-                unlinkat(folder, entry, 0)
+                if unlinkat(folder, entry, 0) != 0 { removed = false }
                 KillPoint.removing.reached()
                 continue
             }
             let child = openat(folder, entry, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-            guard child >= 0 else { unlinkat(folder, entry, AT_REMOVEDIR); continue }
+            guard child >= 0 else {
+                if keepingFolders || unlinkat(folder, entry, AT_REMOVEDIR) != 0 { removed = false }
+                continue
+            }
             makeWritable(child)
             stack.append((child, entry, entryNames(of: child)))
         }
+        return removed
     }
 
     /// Gives the owner write and search permission on the folder open at `descriptor` when it lacks them.

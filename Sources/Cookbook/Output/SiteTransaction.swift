@@ -90,6 +90,12 @@ final class SiteTransaction {
         }
         KillPoint.beforeSwap.reached()
         let found = DirectoryWalker.entries(under: staging.path)
+        // A staging folder made of the folders the last build kept may hold some no file needs now
+        // (a recipe gone): removed, the innermost first, so the site holds the folders of its files only.
+        let needed = SiteFolder.listedFolders(of: Set(files))
+        for folder in found.filter({ $0.kind == .directory && !needed.contains($0.path) }).map(\.path).sorted(by: >) {
+            rmdir(staging.path + "/" + folder)
+        }
         let written = found.filter { $0.kind != .directory && $0.path != SiteFolder.manifestName }.map(\.path)
         guard Set(written) == Set(files), written.count == files.count,
               found.allSatisfy({ $0.kind != .symlink && $0.kind != .other && $0.validName }) else {
@@ -112,14 +118,15 @@ final class SiteTransaction {
         KillPoint.afterSwap.reached()
     }
 
-    /// Removes the site that `commit` replaced (registered for removal on a signal until then);
-    /// returns a warning naming what could not be removed, or nil.
+    /// Removes the site that `commit` replaced (registered for removal on a signal until then),
+    /// keeping its folders for the next build (`AtomicDirectory.keepFolders`); returns a warning
+    /// naming what could not be removed, or nil.
     @discardableResult
     func removeOldSite() -> String? {
         guard let old = oldSite else { return nil }
         oldSite = nil
         defer { Interruption.forget(old) }
-        guard SiteFolder.removeOwned(old) else {
+        guard AtomicDirectory.keepFolders(old, for: target) else {
             return "the site replaced by this build stays at '\(old)': it could not be removed (\(String(cString: strerror(errno)))); remove it by hand"
         }
         return nil

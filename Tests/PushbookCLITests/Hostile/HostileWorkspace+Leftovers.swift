@@ -6,12 +6,23 @@ import Glibc
 /// What builds left beside `out/`, and which processes still run in the workspace: what the safety
 /// tests check after a build was stopped, and what they print when the check fails.
 extension HostileWorkspace {
-    /// What a build keeps beside `out/` on purpose: the lock (the rest of its state is in the cache folder).
-    static let keptBesideOut: Set<String> = [".out.pushbook-lock"]
+    /// What a build keeps beside `out/` on purpose: the lock, and the folders of the site it
+    /// replaced for the next build's staging, when they hold no file but their manifest (the rest
+    /// of its state is in the cache folder).
+    static func keptBesideOut(_ name: String, in folder: URL) -> Bool {
+        guard name == ".out.pushbook-folders" else { return name == ".out.pushbook-lock" }
+        let kept = folder.appendingPathComponent(name).path
+        let walker = FileManager.default.enumerator(atPath: kept)
+        while let path = walker?.nextObject() as? String {
+            var info = stat()
+            guard path == ".pushbook-manifest" || (lstat(kept + "/" + path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR) else { return false }
+        }
+        return true
+    }
 
     /// The names beside `out/` in `folder` that a build left there but does not keep (see `keptBesideOut`).
     static func leftovers(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".out.") && !keptBesideOut.contains($0) }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".out.") && !keptBesideOut($0, in: folder) }.sorted()
     }
 
     /// Leftovers next to `out/`: staging, set-aside or trash folders (`.out.ROLE-PID`).

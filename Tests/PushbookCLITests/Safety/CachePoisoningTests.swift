@@ -33,16 +33,22 @@ struct CachePoisoningTests {
         try CacheEntryFile.edit(entryURL(w, id), change)
     }
 
+    /// What is in the workspace but for out/, the cache, the clean site and the folders a build
+    /// keeps beside out/ for the next one (checked in `KeptFoldersTests` and the leftovers helper).
+    private static func outside(_ w: HostileWorkspace) -> [String: Data] {
+        HostileWorkspace.snapshot(w.root).filter { !["out/", ".pushbook-cache/", "clean/", ".out.pushbook-folders/"].contains(where: $0.key.hasPrefix) }
+    }
+
     /// Builds again with the cache and checks that it passed, that `rebuilt` recipes were built
     /// again (not taken from the cache), that nothing outside out/ and the cache changed, and that
     /// the site is the one a build without the cache makes.
     private func rebuildAndCheck(_ w: HostileWorkspace, rebuilt: Int, _ comment: String) throws {
         forgetStamp(w)
-        let outside = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") && $0.key != ".out.pushbook-stamp" && $0.key != ".out.pushbook-recipes" }
+        let outside = Self.outside(w)
         let run = try w.run(["build", "--recipes", "recipes", "--out", "out"])
         #expect(run.status == 0, "\(comment): \(run.stderr)")
         #expect(run.stdout.contains("(\(2 - rebuilt) recipes from the cache)"), "\(comment): \(run.stdout)")
-        let after = HostileWorkspace.snapshot(w.root).filter { !$0.key.hasPrefix("out/") && !$0.key.hasPrefix(".pushbook-cache/") && !$0.key.hasPrefix("clean/") && $0.key != ".out.pushbook-stamp" && $0.key != ".out.pushbook-recipes" }
+        let after = Self.outside(w)
         #expect(after == outside, "\(comment): changed outside out/: \(Set(after.keys).symmetricDifference(outside.keys).sorted())")
         #expect(try String(contentsOf: w.root.appendingPathComponent("victim/keep.txt"), encoding: .utf8) == "precious\n")
         let clean = try w.run(["build", "--recipes", "recipes", "--out", "clean", "--no-cache"])
