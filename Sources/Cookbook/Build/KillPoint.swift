@@ -24,6 +24,8 @@ enum KillPoint: String, CaseIterable, Sendable {
     case afterSwap
     /// One entry of a folder the build owns has been removed, the rest not.
     case removing
+    /// The replaced site's files are removed and its folders kept; its manifest is still the site's.
+    case keepingFolders
 
     /// The point named in the environment, read once.
     private static let armed: KillPoint? = ProcessInfo.processInfo.environment["PUSHBOOK_TEST_KILL_AT"].flatMap(KillPoint.init(rawValue:))

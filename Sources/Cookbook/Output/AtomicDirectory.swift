@@ -56,32 +56,36 @@ enum AtomicDirectory {
     /// Empties `old` (the site a swap replaced, at `staging` or beside it) of its files and keeps
     /// its folders at `keptFolders(of: target)` for the next build's staging: making thousands of
     /// folders and removing them again on every build is the slowest part of a rebuild on ext4.
-    /// First its manifest becomes a staging manifest (everything in it is the build's), so a build
-    /// killed meanwhile leaves a leftover the next one removes. Falls back to removing `old`
-    /// wholly; false when something of it stayed.
+    /// Its files go first, under its site manifest (whose lines still cover its folders), then the
+    /// manifest becomes a staging manifest (written beside it and renamed over it, a draft the build
+    /// owns), so a build killed at any moment leaves a folder the next one removes as its own.
+    /// Falls back to removing `old` wholly; false when something of it stayed.
     static func keepFolders(_ old: String, for target: String) -> Bool {
         let kept = keptFolders(of: target)
         let manifest = old + "/" + SiteFolder.manifestName
         var info = stat()
-        guard lstat(kept, &info) != 0 && errno == ENOENT,
-              (try? FileWriter.save(SiteFolder.stagingHeader + "\n", to: URL(fileURLWithPath: manifest + ".new"))) != nil,
-              rename(manifest + ".new", manifest) == 0,
-              SiteFolder.removeOwned(old, keepingFolders: true), rename(old, kept) == 0 else { return SiteFolder.removeOwned(old) }
+        guard lstat(kept, &info) != 0 && errno == ENOENT, SiteFolder.removeOwned(old, keepingFolders: true) else { return SiteFolder.removeOwned(old) }
+        KillPoint.keepingFolders.reached()
+        guard (try? FileWriter.save(SiteFolder.stagingHeader + "\n", to: URL(fileURLWithPath: manifest + ".new"))) != nil,
+              rename(manifest + ".new", manifest) == 0, rename(old, kept) == 0 else { return SiteFolder.removeOwned(old) }
         return true
     }
 
     /// Renames the folders a build kept (`keepFolders`) to `staging` when they are wholly that: a
-    /// folder of this user's that nobody else may write, holding folders alike and the staging
-    /// manifest only. Anything else is removed when it is the build's (a leftover) and left alone
-    /// when not; false when nothing was reused.
+    /// folder of this user's that nobody else may write, holding folders alike (each one the user
+    /// may read, write and enter, none too deep to walk) and the staging manifest only. Anything
+    /// else is removed when it is the build's (a leftover) and left alone when not; false when
+    /// nothing was reused.
     static func reuse(_ kept: String, as staging: String) -> Bool {
         var info = stat()
         guard lstat(kept, &info) == 0 else { return false }
         let manifest = (try? ContainedFile.read(SiteFolder.manifestName, under: kept, limit: 64)) ?? []
-        let entries = DirectoryWalker.entries(under: kept)
-        let ownFolder = { (info: stat) in info.st_mode & S_IFMT == S_IFDIR && info.st_uid == geteuid() && info.st_mode & 0o022 == 0 }
-        guard ownFolder(info), manifest == Array((SiteFolder.stagingHeader + "\n").utf8),
-              entries.allSatisfy({ entry in
+        let listing = DirectoryWalker.listing(under: kept)
+        let ownFolder = { (info: stat) in
+            info.st_mode & S_IFMT == S_IFDIR && info.st_uid == geteuid() && info.st_mode & 0o022 == 0 && info.st_mode & 0o700 == 0o700
+        }
+        guard ownFolder(info), manifest == Array((SiteFolder.stagingHeader + "\n").utf8), listing.unreadable == nil, listing.tooDeep == nil,
+              listing.entries.allSatisfy({ entry in
                   entry.validName && (entry.path == SiteFolder.manifestName && entry.kind == .file
                                       || entry.kind == .directory && lstat(kept + "/" + entry.path, &info) == 0 && ownFolder(info))
               }),

@@ -35,10 +35,27 @@ enum FileWriter {
 
     /// `place(_:at:under:linkingFrom:)` for one of several files: the old site's folders stay open
     /// in `oldSite`, and `made` holds the folders of `root` made (or found) for the files before.
+    /// A folder where the file goes that holds folders only (a staging folder made of the folders
+    /// the last build kept may hold one) is removed first.
     static func place(_ bytes: [UInt8], at path: String, under root: String, linkingFrom oldSite: ContainedFolders?, made: inout Set<Substring>) throws {
         try makeFolders(for: path, under: root, made: &made)
         if let oldSite, ContainedFile.link(path, in: oldSite, to: root + "/" + path, ifBytesAre: bytes) { return }
-        try save(bytes, to: root + "/" + path)
+        do {
+            try save(bytes, to: root + "/" + path)
+        } catch {
+            guard removeFoldersOnly(root + "/" + path) else { throw error }
+            try save(bytes, to: root + "/" + path)
+        }
+    }
+
+    /// Removes the folder at `path` when it and everything below it are folders (none unreadable
+    /// or too deep to walk), the innermost first; false when it is not such a folder.
+    private static func removeFoldersOnly(_ path: String) -> Bool {
+        guard DirectoryWalker.lstatKind(path) == .directory else { return false }
+        let listing = DirectoryWalker.listing(under: path)
+        guard listing.unreadable == nil, listing.tooDeep == nil, listing.entries.allSatisfy({ $0.kind == .directory && $0.validName }) else { return false }
+        for entry in listing.entries.map(\.path).sorted(by: >) { rmdir(path + "/" + entry) }
+        return rmdir(path) == 0
     }
 
     /// Makes the folders of `path` below `root` (see `makeFolders(for:under:)`) unless `made` holds
@@ -67,14 +84,13 @@ enum FileWriter {
 
     /// Opens `path` for writing as a new file: a regular file already there is unlinked first and
     /// never written through, so a file that shares its inode with another by a hard link leaves
-    /// the other as it was; so is an empty folder (one a staging folder kept from the last build
-    /// may hold where a file goes now). Anything else there (a symbolic link, a folder that holds
-    /// something) fails as `open` with `O_NOFOLLOW` does. Returns the descriptor, or -1 with `errno`.
+    /// the other as it was. Anything else there (a symbolic link, a
+    /// folder) fails as `open` with `O_NOFOLLOW` does. Returns the descriptor, or -1 with `errno`.
     static func create(_ path: String) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor < 0, errno == EEXIST else { return descriptor }
         var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG ? unlink(path) == 0 : info.st_mode & S_IFMT == S_IFDIR && rmdir(path) == 0 {
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, unlink(path) == 0 {
             return open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         }
         return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)

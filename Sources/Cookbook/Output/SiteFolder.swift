@@ -121,7 +121,8 @@ enum SiteFolder {
     }
 
     /// The entries of a folder that its manifest does not list (folders count as listed when they
-    /// hold a listed file). A staging manifest lists everything.
+    /// hold a listed file; the manifest's draft, `NAME.new`, is the build's too). A staging
+    /// manifest lists everything.
     private static func unlisted(_ entries: [DirectoryWalker.Entry], manifestAt path: String,
                                  refuse: (String) -> Refusal) throws(Refusal) -> [String] {
         guard DirectoryWalker.lstatKind(path) == .file, let data = FileManager.default.contents(atPath: path) else {
@@ -133,7 +134,7 @@ enum SiteFolder {
         let files = Set(lines.dropFirst())
         let folders = listedFolders(of: files)
         return entries.compactMap { entry in
-            if entry.path == manifestName { return nil }
+            if entry.path == manifestName || entry.path == manifestName + ".new" && entry.kind == .file { return nil }
             switch entry.kind {
             case .file where entry.validName && files.contains(entry.path): return nil
             case .directory where entry.validName && folders.contains(entry.path): return nil
@@ -230,8 +231,9 @@ enum SiteFolder {
     /// (a site is mostly `downloads/ID/` folders). Returns false when something stayed.
     ///
     /// With `keepingFolders`, only what is not a folder goes (the manifest stays too): the folders
-    /// stay, empty, for the next build's staging (`AtomicDirectory.keepFolders`); false when
-    /// anything but a folder or the manifest stayed.
+    /// stay, empty, for the next build's staging (`AtomicDirectory.keepFolders`); false when a file
+    /// or link could not be removed (a name that is not UTF-8 is not seen: it stays, and the next
+    /// build's `AtomicDirectory.reuse` refuses the folder).
     @discardableResult
     static func removeOwned(_ path: String, keepingFolders: Bool = false) -> Bool {
         let root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)

@@ -71,13 +71,29 @@ final class SiteTransaction {
         self.target = target
     }
 
-    /// Writes the manifest, checks that the staging folder holds exactly `files`, and swaps the
+    /// Checks that the staging folder holds exactly `files`, writes the manifest and swaps the
     /// staging folder in; the old site is removed by `removeOldSite`.
     func commit(files: [String]) throws(Problem) {
+        // A staging folder made of the folders the last build kept may hold some no file needs now
+        // (a recipe gone): removed, the innermost first, before the site's manifest (which does not
+        // cover them) replaces the staging one, so the site holds the folders of its files only.
+        let listing = DirectoryWalker.listing(under: staging.path)
+        let found = listing.entries
+        let needed = SiteFolder.listedFolders(of: Set(files))
+        for folder in found.filter({ $0.kind == .directory && !needed.contains($0.path) }).map(\.path).sorted(by: >) {
+            rmdir(staging.path + "/" + folder)
+        }
+        let written = found.filter { $0.kind != .directory && $0.path != SiteFolder.manifestName }.map(\.path)
+        guard Set(written) == Set(files), written.count == files.count, listing.unreadable == nil, listing.tooDeep == nil,
+              found.allSatisfy({ $0.kind != .symlink && $0.kind != .other && $0.validName }) else {
+            let odd = (Set(written).symmetricDifference(files).sorted() + [listing.unreadable?.path, listing.tooDeep].compactMap { $0 })
+                .prefix(3).joined(separator: ", ")
+            throw .failed("the staging folder does not hold the files the build wrote (\(odd)); the site was not replaced")
+        }
         // Written beside the staging manifest and renamed over it: a build killed at any moment
         // leaves a whole manifest (the staging one, which covers every file, or the site's), so
-        // the next build recognises the folder as its own and removes it. Written before the
-        // check, so that the check's walk sees the site as it will be swapped in.
+        // the next build recognises the folder as its own and removes it. The rename puts one
+        // file in the place of another, so the site swapped in is the one just checked.
         let manifest = staging.appendingPathComponent(SiteFolder.manifestName)
         let draft = staging.appendingPathComponent(SiteFolder.manifestName + ".new")
         do {
@@ -89,19 +105,6 @@ final class SiteTransaction {
             throw .failed("cannot write the site: \(error.localizedDescription)")
         }
         KillPoint.beforeSwap.reached()
-        let found = DirectoryWalker.entries(under: staging.path)
-        // A staging folder made of the folders the last build kept may hold some no file needs now
-        // (a recipe gone): removed, the innermost first, so the site holds the folders of its files only.
-        let needed = SiteFolder.listedFolders(of: Set(files))
-        for folder in found.filter({ $0.kind == .directory && !needed.contains($0.path) }).map(\.path).sorted(by: >) {
-            rmdir(staging.path + "/" + folder)
-        }
-        let written = found.filter { $0.kind != .directory && $0.path != SiteFolder.manifestName }.map(\.path)
-        guard Set(written) == Set(files), written.count == files.count,
-              found.allSatisfy({ $0.kind != .symlink && $0.kind != .other && $0.validName }) else {
-            let odd = Set(written).symmetricDifference(files).sorted().prefix(3).joined(separator: ", ")
-            throw .failed("the staging folder does not hold the files the build wrote (\(odd)); the site was not replaced")
-        }
         let old: String?
         do {
             old = try Interruption.uninterrupted { (registry) throws -> String? in

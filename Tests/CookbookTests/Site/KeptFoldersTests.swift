@@ -22,10 +22,7 @@ struct KeptFoldersTests {
     private static func build(_ files: [String: String], into out: URL) throws -> [DirectoryWalker.Entry] {
         let transaction = try SiteTransaction(output: out, shown: "out", protected: [], waiting: {})
         let before = DirectoryWalker.entries(under: transaction.staging.path)
-        for (path, text) in files {
-            try FileWriter.makeFolders(for: path, under: transaction.staging.path)
-            try FileWriter.save(text, to: transaction.staging.appendingPathComponent(path))
-        }
+        for (path, text) in files { try FileWriter.place(Array(text.utf8), at: path, under: transaction.staging.path, linkingFrom: nil) }
         try transaction.commit(files: files.keys.sorted())
         #expect(transaction.removeOldSite() == nil)
         return before
@@ -54,11 +51,11 @@ struct KeptFoldersTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".out.pushbook-folders", ".out.pushbook-lock", "out"])
     }
 
-    @Test("folders of the kept ones that no file of the new site needs are not in it, and a file goes where an empty kept folder was")
+    @Test("folders of the kept ones that no file of the new site needs are not in it, and a file goes where kept folders were")
     func foldersNoFileNeedsAreRemoved() throws {
         let (folder, out) = Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.build(Self.site.merging(["media/c/d/f/g.png": "g"]) { a, _ in a }, into: out)
+        try Self.build(Self.site.merging(["media/c/d/f/h/g.png": "g"]) { a, _ in a }, into: out)
         try Self.build(Self.site, into: out)
         try Self.build(["index.html": "home", "downloads/a/x.txt": "x", "media/c/d/f": "now a file"], into: out)
         #expect(Self.listing(out) == [SiteFolder.manifestName, "downloads/", "downloads/a/", "downloads/a/x.txt", "index.html", "media/", "media/c/", "media/c/d/", "media/c/d/f"])
@@ -66,7 +63,7 @@ struct KeptFoldersTests {
     }
 
     @Test("kept folders holding a file, a symbolic link or a folder others may write are not reused but removed, and what the link points to stays",
-          arguments: ["file", "link", "writable"])
+          arguments: ["file", "link", "writable", "unlistable", "deep"])
     func tamperedKeptFoldersAreNotReused(tampering: String) throws {
         let (folder, out) = Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -81,7 +78,14 @@ struct KeptFoldersTests {
         case "link":
             #expect(rmdir(kept + "/downloads/b") == 0)
             #expect(symlink(outside.path, kept + "/downloads/b") == 0)
-        default: #expect(chmod(kept + "/media/c", 0o777) == 0)
+        case "writable": #expect(chmod(kept + "/media/c", 0o777) == 0)
+        case "unlistable":
+            try "hidden".write(toFile: kept + "/media/c/hidden.html", atomically: false, encoding: .utf8)
+            #expect(chmod(kept + "/media/c", 0o311) == 0)
+        default:
+            let deep = (0..<70).map { "d\($0)" }.joined(separator: "/")
+            try FileManager.default.createDirectory(atPath: kept + "/downloads/a/" + deep, withIntermediateDirectories: true)
+            try "hidden".write(toFile: kept + "/downloads/a/" + deep + "/hidden.html", atomically: false, encoding: .utf8)
         }
         let staged = try Self.build(Self.site, into: out)
         #expect(staged.map(\.path) == [SiteFolder.manifestName], "\(staged)")
@@ -108,16 +112,17 @@ struct KeptFoldersTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".out.pushbook-folders", ".out.pushbook-lock", "out"])
     }
 
-    @Test("a new file goes where an empty folder was; a folder holding something stays and the write fails")
-    func newFileReplacesAnEmptyFolderOnly() throws {
+    @Test("a site file goes where folders holding only folders were; a folder holding a file stays and the write fails; a plain save never removes a folder")
+    func siteFileReplacesFoldersOnly() throws {
         let folder = TemporaryFolder.root.appendingPathComponent("pushbook-create-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("full"), withIntermediateDirectories: true)
-        try "kept".write(to: folder.appendingPathComponent("full/inside.txt"), atomically: true, encoding: .utf8)
-        try FileWriter.save("a file", to: folder.appendingPathComponent("empty"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("empty/sub/deeper"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("full/sub"), withIntermediateDirectories: true)
+        try "kept".write(to: folder.appendingPathComponent("full/sub/inside.txt"), atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) { try FileWriter.save("a file", to: folder.appendingPathComponent("empty")) }
+        try FileWriter.place(Array("a file".utf8), at: "empty", under: folder.path, linkingFrom: nil)
         #expect(try String(contentsOf: folder.appendingPathComponent("empty"), encoding: .utf8) == "a file")
-        #expect(throws: (any Error).self) { try FileWriter.save("a file", to: folder.appendingPathComponent("full")) }
-        #expect(try String(contentsOf: folder.appendingPathComponent("full/inside.txt"), encoding: .utf8) == "kept")
+        #expect(throws: (any Error).self) { try FileWriter.place(Array("a file".utf8), at: "full", under: folder.path, linkingFrom: nil) }
+        #expect(try String(contentsOf: folder.appendingPathComponent("full/sub/inside.txt"), encoding: .utf8) == "kept")
     }
 }

@@ -23,7 +23,7 @@ struct InterruptedBuildTests {
     }
 
     /// The named points a build is killed at, in the order a build reaches them.
-    static let points = ["locked", "recipesStaged", "pagesWritten", "beforeSwap", "afterSwap", "removing"]
+    static let points = ["locked", "recipesStaged", "pagesWritten", "beforeSwap", "afterSwap", "removing", "keepingFolders"]
 
     @Test("a build killed with SIGKILL at each named point leaves the previous site or the new one, byte for byte, and no worker; the next build succeeds and removes the leftovers",
           arguments: [false, true])
@@ -44,7 +44,7 @@ struct InterruptedBuildTests {
             #expect(try build(w, killedAt: point, cached: cached), "the build did not reach '\(point)'")
             let site = HostileWorkspace.snapshot(w.out)
             // Removing is the last build's leftovers (before its swap) or this one's old site (after it): either site.
-            let expected = point == "removing" ? [reference[0], reference[1]] : [point == "afterSwap" ? reference[target] : reference[current]]
+            let expected = point == "removing" ? [reference[0], reference[1]] : [["afterSwap", "keepingFolders"].contains(point) ? reference[target] : reference[current]]
             #expect(expected.contains(site), "after a kill at '\(point)', out/ is not the site it should be: \(site.count) entries")
             if site == reference[target] { current = target }
             sawLeftovers = sawLeftovers || !w.leftovers().isEmpty
@@ -60,6 +60,25 @@ struct InterruptedBuildTests {
         #expect(final.status == 0, "\(final.stderr)")
         #expect(HostileWorkspace.snapshot(w.out) == reference[target])
         #expect(w.leftovers().isEmpty, "left after a successful build: \(w.describeLeftovers())")
+    }
+
+    @Test("a build killed just before its swap, its staging folder made of kept folders that no file needs now (a recipe deleted), leaves a leftover the next build removes")
+    func killBeforeSwapWithFoldersOfADeletedRecipe() throws {
+        let w = try HostileWorkspace()
+        defer { w.remove() }
+        try w.addRecipe("payload-pitfalls")
+        let original = try w.read("recipe.md")
+        for text in [original, original + "\nA second version.\n"] {
+            try w.write("recipe.md", text)
+            try #require(try w.run(["build", "--recipes", "recipes", "--out", "out"]).status == 0)
+        }
+        try #require(FileManager.default.fileExists(atPath: w.root.appendingPathComponent(".out.pushbook-folders/downloads/payload-pitfalls").path))
+        try FileManager.default.removeItem(at: w.root.appendingPathComponent("recipes/payload-pitfalls"))
+        #expect(try build(w, killedAt: "beforeSwap", cached: true), "the build did not reach 'beforeSwap'")
+        let final = try w.run(["build", "--recipes", "recipes", "--out", "out"])
+        #expect(final.status == 0, "\(final.stderr)")
+        #expect(w.leftovers().isEmpty, "left beside out/: \(w.describeLeftovers())")
+        #expect(!FileManager.default.fileExists(atPath: w.out.appendingPathComponent("downloads/payload-pitfalls").path))
     }
 
     @Test("a build killed with SIGKILL while a worker is in the middle of a recipe leaves no worker running, and the next build leaves nothing beside out/")

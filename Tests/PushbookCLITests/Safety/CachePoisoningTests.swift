@@ -34,7 +34,7 @@ struct CachePoisoningTests {
     }
 
     /// What is in the workspace but for out/, the cache, the clean site and the folders a build
-    /// keeps beside out/ for the next one (checked in `KeptFoldersTests` and the leftovers helper).
+    /// keeps beside out/ for the next one (which `rebuildAndCheck` checks hold folders only).
     private static func outside(_ w: HostileWorkspace) -> [String: Data] {
         HostileWorkspace.snapshot(w.root).filter { !["out/", ".pushbook-cache/", "clean/", ".out.pushbook-folders/"].contains(where: $0.key.hasPrefix) }
     }
@@ -50,6 +50,7 @@ struct CachePoisoningTests {
         #expect(run.stdout.contains("(\(2 - rebuilt) recipes from the cache)"), "\(comment): \(run.stdout)")
         let after = Self.outside(w)
         #expect(after == outside, "\(comment): changed outside out/: \(Set(after.keys).symmetricDifference(outside.keys).sorted())")
+        #expect(HostileWorkspace.keptBesideOut(".out.pushbook-folders", in: w.root), "\(comment): the kept folders hold a file")
         #expect(try String(contentsOf: w.root.appendingPathComponent("victim/keep.txt"), encoding: .utf8) == "precious\n")
         let clean = try w.run(["build", "--recipes", "recipes", "--out", "clean", "--no-cache"])
         try #require(clean.status == 0, "\(clean.stderr)")
