@@ -38,6 +38,7 @@ enum WatchMode {
             for warning in watcher.takeWarnings() { printError(warning) }
             if binaryState != nil, state(of: binary) != binaryState, isStable(binary) {
                 print("the pushbook binary changed: starting it again")
+                options.memory?.stopWorkers()
                 restart(binary)
             }
             guard !changed.isEmpty else { continue }

@@ -5,7 +5,8 @@ import NotificationSimulator
 /// after an edit neither loads nor hashes the unchanged recipes again, nor reads and decodes their
 /// cache entries: the recipes as loaded, each with the metadata fingerprint its folder had before
 /// it was read and the hash of its files, and the cache entries this process read and checked or
-/// wrote itself, by recipe. (A one-shot build keeps nothing: it loads and hashes every recipe.)
+/// wrote itself, by recipe; and its worker processes, idle (`IdleWorkers`). (A one-shot build keeps
+/// nothing: it loads and hashes every recipe.)
 ///
 /// The disk stays the truth. A recipe is taken from memory only when its folder's fingerprint,
 /// taken by the build that asks, is the recorded one and is not racy (see `FileFingerprint`): a
@@ -25,8 +26,17 @@ public final class BuildMemory: Sendable {
 
     private let state = Locked(State())
 
+    /// The worker processes the last build left running for the next (`IdleWorkers`).
+    let workers = IdleWorkers()
+
     /// An empty memory.
     public init() {}
+
+    /// The ids of the worker processes kept running for the next build.
+    public var workerProcesses: [Int32] { workers.processIdentifiers }
+
+    /// Stops the worker processes kept for the next build.
+    public func stopWorkers() { workers.stopAll() }
 
     /// The recipe `id` and the hash of its files as a build with settings `settings` loaded it
     /// when its folder's fingerprint was `inputs`; nil when that is not what was kept, or `inputs` is racy.

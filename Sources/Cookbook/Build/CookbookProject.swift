@@ -227,7 +227,8 @@ public struct CookbookProject: Sendable {
     /// a recipe whose code traps fails alone), else in this process.
     func run(_ requests: [WorkerPool.Request], options: BuildOptions, progress: @escaping @Sendable (Int, String) -> Void) -> [String: RecipeArtifact] {
         if let executable = options.workerExecutable, !requests.isEmpty {
-            return WorkerPool(executable: executable, count: options.workers, verbose: options.verbose).run(requests, progress: progress)
+            return WorkerPool(executable: executable, count: options.workers, verbose: options.verbose, idle: options.memory?.workers)
+                .run(requests, progress: progress)
         }
         var artifacts: [String: RecipeArtifact] = [:]
         for (done, request) in requests.enumerated() {

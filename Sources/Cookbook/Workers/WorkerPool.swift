@@ -46,6 +46,7 @@ final class WorkerPool: Sendable {
     private let executable: URL
     private let count: Int
     private let verbose: Bool
+    private let idle: IdleWorkers?
     private let state = Locked(State())
 
     /// What the pool's threads share, behind its lock.
@@ -59,11 +60,14 @@ final class WorkerPool: Sendable {
     }
 
     /// Creates a pool of `count` workers running `executable worker`; `verbose` passes on all a
-    /// crashed worker wrote (its backtrace) instead of the one line that says why.
-    init(executable: URL, count: Int, verbose: Bool = false) {
+    /// crashed worker wrote (its backtrace) instead of the one line that says why. With `idle`,
+    /// its workers are taken from there first and left there when done, still running, for the
+    /// next pool (a watch's next rebuild), instead of being stopped.
+    init(executable: URL, count: Int, verbose: Bool = false, idle: IdleWorkers? = nil) {
         self.executable = executable
         self.count = max(1, count)
         self.verbose = verbose
+        self.idle = idle
     }
 
     /// Builds every request, `count` at a time; returns the artifacts by recipe id. `progress` is
@@ -101,13 +105,24 @@ final class WorkerPool: Sendable {
     private func drive() {
         var worker: Worker?
         while let request = next() {
-            if worker == nil { worker = try? Worker(executable: executable, verbose: verbose) }
-            guard let current = worker else {
+            // A worker kept from the last build that dies on its first request died idle (it was
+            // killed meanwhile), not of this recipe: the request goes to a new one.
+            var kept = false
+            if worker == nil, let taken = idle?.take(verbose: verbose) { worker = taken; kept = true }
+            if worker == nil { worker = makeWorker() }
+            guard var current = worker else {
                 finish(Self.failure(request, Diagnostic(file: request.recipeFile, breaking: .workerUnavailable,
                                                         "cannot start a worker process (\(executable.path) worker)")))
                 continue
             }
-            if let artifact = current.build(request) {
+            var artifact = current.build(request)
+            if artifact == nil && kept, let fresh = makeWorker() {
+                _ = current.stop()
+                current = fresh
+                worker = fresh
+                artifact = current.build(request)
+            }
+            if let artifact {
                 finish(artifact)
             } else {
                 let (status, output) = current.stop()
@@ -119,7 +134,15 @@ final class WorkerPool: Sendable {
                 finish(Self.failure(request, Diagnostic(file: request.recipeFile, breaking: .workerCrashed, message, detail: detail)))
             }
         }
-        _ = worker?.stop()
+        guard let worker else { return }
+        if let idle { idle.keep(worker) } else { _ = worker.stop() }
+    }
+
+    /// A new worker: started on the idle set's own thread when there is one (a worker ends with
+    /// the thread that started it, and a kept one must outlive this pool's threads), else here.
+    private func makeWorker() -> Worker? {
+        if let idle { return idle.start { [executable, verbose] in try? Worker(executable: executable, verbose: verbose) } }
+        return try? Worker(executable: executable, verbose: verbose)
     }
 
     /// The line of a crashed worker's output that says why: Swift's `Fatal error: …`, else the
@@ -135,8 +158,9 @@ final class WorkerPool: Sendable {
     }
 
     /// One `pushbook worker` process, spoken to in frames of `ArtifactJSON`. What it writes on standard error
-    /// during a request is kept (the last 256 KiB), to say why it crashed.
-    private final class Worker: @unchecked Sendable {
+    /// during a request is kept (the last 256 KiB), to say why it crashed. A watch keeps it
+    /// between builds (`IdleWorkers`).
+    final class Worker: @unchecked Sendable {
         private let process = Process()
         private let input = Pipe()
         private let output = Pipe()
@@ -145,7 +169,15 @@ final class WorkerPool: Sendable {
         private let written = Locked(Data())
         private let drained = DispatchSemaphore(value: 0)
 
+        /// The process's id.
+        var processIdentifier: Int32 { process.processIdentifier }
+        /// True while the process runs.
+        var isRunning: Bool { process.isRunning }
+        /// The `verbose` it was started with.
+        let verbose: Bool
+
         init(executable: URL, verbose: Bool) throws {
+            self.verbose = verbose
             process.executableURL = executable
             process.arguments = ["worker"]
             process.standardInput = input

@@ -143,4 +143,35 @@ struct BuildMemoryTests {
         #expect(calls[0].rebuilt == ["fcm-image"] && calls[0].pageHasEdit && calls[0].oldSiteThere)
         #expect(w.leftovers().isEmpty, "\(w.leftovers())")
     }
+
+    @Test("a watch's workers stay running for its next rebuild, which they build; one killed while idle is replaced without a failure; stopping them leaves none")
+    func workersStayForTheNextRebuild() throws {
+        let w = try workspace()
+        defer { w.remove() }
+        let (options, project) = watch(w)
+        let first = project.build(output: w.out, shownAs: "out", options: options)
+        try #require(first.succeeded, "\(first.diagnostics.map(\.text))")
+        let kept = try #require(options.memory?.workerProcesses)
+        #expect(kept.count == 2 && kept.allSatisfy { kill($0, 0) == 0 }, "\(kept)")
+
+        try w.appendProse("A paragraph for the kept workers.")
+        let second = project.build(output: w.out, shownAs: "out", options: options)
+        #expect(second.succeeded && second.rebuilt == ["fcm-image"], "\(second.diagnostics.map(\.text))")
+        #expect(Set(options.memory?.workerProcesses ?? []) == Set(kept), "a rebuild started a new worker")
+
+        // Killed while idle: the next rebuild is not a crash of the recipe.
+        for pid in kept { kill(pid, SIGKILL) }
+        usleep(100_000)
+        try w.appendProse("A paragraph after the workers were killed.")
+        let third = project.build(output: w.out, shownAs: "out", options: options)
+        #expect(third.succeeded && third.rebuilt == ["fcm-image"], "\(third.diagnostics.map(\.text))")
+        let replaced = options.memory?.workerProcesses ?? []
+        #expect(!replaced.isEmpty && Set(replaced).isDisjoint(with: kept), "\(replaced)")
+        try w.expectSameAsColdBuild("rebuilds by kept workers")
+
+        options.memory?.stopWorkers()
+        #expect(options.memory?.workerProcesses.isEmpty == true)
+        #expect(replaced.allSatisfy { kill($0, 0) != 0 }, "a stopped worker still runs")
+        #expect(w.processesAfterExit().isEmpty)
+    }
 }
