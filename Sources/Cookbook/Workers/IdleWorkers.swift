@@ -7,12 +7,19 @@ import NotificationSimulator
 /// by `stopAll`, or go with this process (`WorkerTether`, and the signal handler kills them).
 final class IdleWorkers: Sendable {
     private let workers = Locked<[WorkerPool.Worker]>([])
-    /// What the starting thread is asked to run, and whether that thread runs yet.
-    private let jobs = Locked<(waiting: [@Sendable () -> Void], started: Bool)>(([], false))
+    /// What the starting thread is asked to run, whether that thread runs yet, and whether it is to end.
+    private let jobs = Locked<(waiting: [@Sendable () -> Void], started: Bool, ended: Bool)>(([], false, false))
     private let wake = DispatchSemaphore(value: 0)
 
     /// An empty set.
     init() {}
+
+    /// Stops the workers kept and ends the starting thread.
+    deinit {
+        stopAll()
+        jobs.withLock { $0.ended = true }
+        wake.signal()
+    }
 
     /// Runs `make` (which starts a worker process) on a thread of this set's own that lives as long
     /// as the process: `PR_SET_PDEATHSIG` ends a worker when the thread that started it ends
@@ -26,8 +33,9 @@ final class IdleWorkers: Sendable {
             return !jobs.started
         }
         if first {
-            let thread = Thread { [self] in
-                while true {
+            // The thread holds the queue, not the set, so that the set's end ends it.
+            let thread = Thread { [jobs, wake] in
+                while !jobs.withLock({ $0.ended }) {
                     wake.wait()
                     while let job = jobs.withLock({ $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }) { job() }
                 }
@@ -40,8 +48,8 @@ final class IdleWorkers: Sendable {
         return made.withLock { $0 }
     }
 
-    /// The ids of the processes kept.
-    var processIdentifiers: [Int32] { workers.withLock { $0.map(\.processIdentifier) } }
+    /// The ids of the processes kept that still run.
+    var processIdentifiers: [Int32] { workers.withLock { $0.filter(\.isRunning).map(\.processIdentifier) } }
 
     /// A kept worker started with the same `verbose`, removed from the set; nil when there is none.
     /// Workers that ended meanwhile are dropped.

@@ -116,10 +116,15 @@ final class WorkerPool: Sendable {
                 continue
             }
             var artifact = current.build(request)
-            if artifact == nil && kept, let fresh = makeWorker() {
+            if artifact == nil && kept {
                 _ = current.stop()
+                worker = makeWorker()
+                guard let fresh = worker else {
+                    finish(Self.failure(request, Diagnostic(file: request.recipeFile, breaking: .workerUnavailable,
+                                                            "cannot start a worker process (\(executable.path) worker)")))
+                    continue
+                }
                 current = fresh
-                worker = fresh
                 artifact = current.build(request)
             }
             if let artifact {
@@ -189,6 +194,11 @@ final class WorkerPool: Sendable {
             if !verbose { environment["SWIFT_BACKTRACE"] = "enable=no" }
             process.environment = environment
             channel = FrameChannel(input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor)
+            // This process's ends of the pipes are not passed on by `exec` (a watch starting a new
+            // binary, a later worker): only the worker's own ends become its standard streams.
+            for end in [input.fileHandleForWriting, output.fileHandleForReading, errors.fileHandleForReading] {
+                _ = fcntl(end.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            }
             try Interruption.start(process)
             let reader = errors.fileHandleForReading
             Thread.detachNewThread { [self] in

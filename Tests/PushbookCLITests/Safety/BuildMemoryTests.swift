@@ -151,8 +151,9 @@ struct BuildMemoryTests {
         let (options, project) = watch(w)
         let first = project.build(output: w.out, shownAs: "out", options: options)
         try #require(first.succeeded, "\(first.diagnostics.map(\.text))")
+        defer { options.memory?.stopWorkers() }
         let kept = try #require(options.memory?.workerProcesses)
-        #expect(kept.count == 2 && kept.allSatisfy { kill($0, 0) == 0 }, "\(kept)")
+        #expect(!kept.isEmpty && kept.allSatisfy { kill($0, 0) == 0 }, "\(kept)")
 
         try w.appendProse("A paragraph for the kept workers.")
         let second = project.build(output: w.out, shownAs: "out", options: options)
@@ -161,7 +162,8 @@ struct BuildMemoryTests {
 
         // Killed while idle: the next rebuild is not a crash of the recipe.
         for pid in kept { kill(pid, SIGKILL) }
-        usleep(100_000)
+        let deadline = Date().addingTimeInterval(5)
+        while options.memory?.workerProcesses.isEmpty == false && Date() < deadline { usleep(10_000) }
         try w.appendProse("A paragraph after the workers were killed.")
         let third = project.build(output: w.out, shownAs: "out", options: options)
         #expect(third.succeeded && third.rebuilt == ["fcm-image"], "\(third.diagnostics.map(\.text))")
