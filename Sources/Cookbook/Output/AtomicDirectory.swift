@@ -54,8 +54,8 @@ enum AtomicDirectory {
     }
 
     /// Empties `old` (the site a swap replaced, at `staging` or beside it) of its files and keeps
-    /// its folders at `keptFolders(of: target)` for the next build's staging: making thousands of
-    /// folders and removing them again on every build is the slowest part of a rebuild on ext4.
+    /// its folders at `keptFolders(of: target)` for the next build's staging, which then makes and
+    /// removes no folder per recipe (on ext4 each new folder costs more while many were freed lately).
     /// Its files go first, under its site manifest (whose lines still cover its folders), then the
     /// manifest becomes a staging manifest (written beside it and renamed over it, a draft the build
     /// owns), so a build killed at any moment leaves a folder the next one removes as its own.
