@@ -111,8 +111,7 @@ final class WorkerPool: Sendable {
             if worker == nil, let taken = idle?.take(verbose: verbose) { worker = taken; kept = true }
             if worker == nil { worker = makeWorker() }
             guard var current = worker else {
-                finish(Self.failure(request, Diagnostic(file: request.recipeFile, breaking: .workerUnavailable,
-                                                        "cannot start a worker process (\(executable.path) worker)")))
+                finish(unavailable(request))
                 continue
             }
             var artifact = current.build(request)
@@ -120,8 +119,7 @@ final class WorkerPool: Sendable {
                 _ = current.stop()
                 worker = makeWorker()
                 guard let fresh = worker else {
-                    finish(Self.failure(request, Diagnostic(file: request.recipeFile, breaking: .workerUnavailable,
-                                                            "cannot start a worker process (\(executable.path) worker)")))
+                    finish(unavailable(request))
                     continue
                 }
                 current = fresh
@@ -141,6 +139,11 @@ final class WorkerPool: Sendable {
         }
         guard let worker else { return }
         if let idle { idle.keep(worker) } else { _ = worker.stop() }
+    }
+
+    /// The artifact of `request` when no worker process could be started for it.
+    private func unavailable(_ request: Request) -> RecipeArtifact {
+        Self.failure(request, Diagnostic(file: request.recipeFile, breaking: .workerUnavailable, "cannot start a worker process (\(executable.path) worker)"))
     }
 
     /// A new worker: started on the idle set's own thread when there is one (a worker ends with
